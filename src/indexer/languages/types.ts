@@ -1,0 +1,24 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import type { LanguageId } from '../../graph/types.js';
+import type { FileExtract, ProjectLayout } from '../types.js';
+
+/** Everything codectx knows about one language; each lives in `src/indexer/languages/<lang>/`. */
+export interface LanguageSupport {
+  id: LanguageId;
+  /** File extensions with the dot, lowercase: ['.ts', '.tsx', '.mts', '.cts']. */
+  extensions: readonly string[];
+  /** Grammar wasm file (in @vscode/tree-sitter-wasm/wasm) to parse this file with. */
+  grammarFor(filePath: string): string;
+  /** Module FQN and package of a file. */
+  moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: string; package: string };
+  /** Extract entities, imports, references and bindings from a parsed file. */
+  extract(input: ExtractInput): FileExtract;
+}
+
+export interface ExtractInput {
+  filePath: string;
+  source: string;
+  tree: Tree;
+  root: Node;
+  layout: ProjectLayout;
+}

@@ -1,0 +1,84 @@
+/**
+ * What parsing one file produces, before cross-file resolution. Extraction is per file and pure
+ * (it may run in a worker thread); resolution reads these records for the whole repository.
+ */
+import type { Entity, LanguageId } from '../graph/types.js';
+
+/** One import statement, as written. */
+export interface RawImport {
+  /** Id of the entity the import appears in (the module entity for top-level imports). */
+  fromId: string;
+  line: number;
+  /**
+   * The module specifier as written: 'a.b' or '..x' (Python), './util.js' or 'react' (JS/TS),
+   * 'fmt' or 'github.com/x/y' (Go), 'java.util.List' (Java, the full imported path),
+   * 'crate::a::b' (Rust, the path without the final imported item).
+   */
+  module: string;
+  /**
+   * Names imported from the module, each with its local alias when renamed.
+   * Empty for whole-module imports (`import a.b`, `import x = require()`, side-effect imports).
+   * JS/TS default imports use name 'default'.
+   */
+  names: { name: string; alias?: string }[];
+  /** Local name bound to the whole module: `import a.b as c` -> 'c', `import * as ns` -> 'ns', `const m = require('x')` -> 'm'. */
+  alias?: string;
+  /** `from x import *`, `export * from`, `use a::*`, Java `import a.b.*`. */
+  wildcard?: boolean;
+  /** The names are re-exported from this module (`export {a} from`, `export * from`, `pub use`). */
+  reexport?: boolean;
+}
+
+export type RefKind = 'call' | 'new' | 'inherits' | 'implements' | 'type' | 'value';
+
+/** One use of a name inside an entity. */
+export interface RawRef {
+  /** Id of the innermost enclosing entity (module id at top level). */
+  fromId: string;
+  kind: RefKind;
+  /** Receiver path as written, '' when none: 'self', 'this', 'cls', 'super()', 'os.path', 'c', 'pkg'. */
+  receiver: string;
+  /** The referenced name: 'filter' in `qs.filter()`, 'Foo' in `new Foo()` or `class A(Foo)`. */
+  name: string;
+  line: number;
+}
+
+/** A local variable bound to an instance of a named type: `c = Collector()`, `const c = new Collector()`, `var c Collector`. */
+export interface LocalBinding {
+  /** Id of the entity (function, method or module) the variable is scoped to. */
+  scopeId: string;
+  variable: string;
+  /** Type name as written, possibly dotted ('models.Collector'). */
+  typeName: string;
+}
+
+/** What the file exports under names other than its definitions (JS/TS `export default x`, `module.exports = x`, `export { a as b }`). */
+export interface RawExport {
+  /** Exported name ('default' for default exports). */
+  name: string;
+  /** Local name it refers to. */
+  local: string;
+}
+
+export interface FileExtract {
+  filePath: string;
+  language: LanguageId;
+  /** Entities of the file, the module entity first, then in source order. */
+  entities: Entity[];
+  imports: RawImport[];
+  refs: RawRef[];
+  bindings: LocalBinding[];
+  exports: RawExport[];
+  /** Number of ERROR / MISSING nodes tree-sitter reported; entities are still extracted. */
+  syntaxErrors: number;
+}
+
+/** Facts about the repository that decide module names (Python import roots, Go module path, Java source roots...). */
+export interface ProjectLayout {
+  /** Repo-relative POSIX paths of every file the walk accepted. */
+  files: readonly string[];
+  /** Python: directories that are import roots ('' = repo root, 'src'), deepest-first lookup is not needed. */
+  pythonRoots: readonly string[];
+  /** Go: module path from go.mod per module directory ('' = repo root). */
+  goModules: ReadonlyMap<string, string>;
+}
