@@ -1,0 +1,77 @@
+/**
+ * Indexing benchmark (not a test): cold index time against the raw parse time of the same files with the
+ * same grammars in the same run, re-index time after switching commits, and peak RSS.
+ *   npm run bench:index -- --repo DIR [--switch-to COMMIT] [--workers N]
+ * Figures are reported as ratios measured in one run, because the machines are shared and noisy.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { classifyContent, DEFAULT_MAX_BYTES } from '../src/indexer/content.js';
+import { languageForPath } from '../src/indexer/languages/index.js';
+import { parseOnly } from '../src/indexer/parse.js';
+import { walkRepository } from '../src/indexer/walk.js';
+import { indexRepository } from '../src/graph/indexing.js';
+
+const { values } = parseArgs({
+  options: { repo: { type: 'string' }, 'switch-to': { type: 'string' }, workers: { type: 'string' } },
+});
+if (!values.repo) {
+  process.stderr.write('usage: npm run bench:index -- --repo DIR [--switch-to COMMIT] [--workers N]\n');
+  process.exit(2);
+}
+const repo = values.repo;
+const workers = values.workers ? Number(values.workers) : undefined;
+
+const walk = walkRepository({ root: repo, accept: (p) => languageForPath(p) !== undefined });
+const sources: { path: string; text: string }[] = [];
+let bytes = 0;
+for (const f of walk.files) {
+  const verdict = classifyContent(readFileSync(f.absPath), { maxBytes: DEFAULT_MAX_BYTES });
+  if (verdict.ok) {
+    sources.push({ path: f.path, text: verdict.text });
+    bytes += Buffer.byteLength(verdict.text);
+  }
+}
+const mb = bytes / (1024 * 1024);
+console.log(`repo: ${repo}`);
+console.log(`files: ${sources.length}  size: ${mb.toFixed(1)} MB`);
+
+// Warm the grammars so neither measurement pays their one-time load.
+if (sources[0]) await parseOnly(sources[0].path, sources[0].text);
+let t0 = performance.now();
+for (const s of sources) await parseOnly(s.path, s.text);
+const rawParse = (performance.now() - t0) / 1000;
+console.log(`raw parse (plain loop, 1 thread): ${rawParse.toFixed(2)} s`);
+
+const indexDir = mkdtempSync(join(tmpdir(), 'codectx-bench-'));
+try {
+  t0 = performance.now();
+  const cold = await indexRepository({ repo, indexDir, workers });
+  const coldTime = (performance.now() - t0) / 1000;
+  const totalEdges = Object.values(cold.edgesByKind).reduce((s, byConf) => s + Object.values(byConf).reduce((a, b) => a + b, 0), 0);
+  console.log(`cold index: ${coldTime.toFixed(2)} s  (${cold.files} files, ${Object.values(cold.entitiesByKind).reduce((a, b) => a + b, 0)} entities, ${totalEdges} edges)`);
+  console.log(`ratio cold index / raw parse: ${(coldTime / rawParse).toFixed(2)}x`);
+
+  t0 = performance.now();
+  await indexRepository({ repo, indexDir, workers });
+  console.log(`no-op re-index: ${((performance.now() - t0) / 1000).toFixed(2)} s (${(((performance.now() - t0) / 1000 / coldTime) * 100).toFixed(1)}% of cold)`);
+
+  if (values['switch-to']) {
+    const before = execFileSync('git', ['-C', repo, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    execFileSync('git', ['-C', repo, 'checkout', '--quiet', '--force', '--detach', values['switch-to']]);
+    try {
+      t0 = performance.now();
+      const re = await indexRepository({ repo, indexDir, workers });
+      const reTime = (performance.now() - t0) / 1000;
+      console.log(`re-index after switching to ${values['switch-to'].slice(0, 10)}: ${reTime.toFixed(2)} s, ${((reTime / coldTime) * 100).toFixed(1)}% of cold (parsed ${re.parsed}, removed ${re.removed}, re-resolved ${re.reresolved})`);
+    } finally {
+      execFileSync('git', ['-C', repo, 'checkout', '--quiet', '--force', '--detach', before]);
+    }
+  }
+} finally {
+  rmSync(indexDir, { recursive: true, force: true });
+}
+console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

@@ -1,0 +1,125 @@
+/** Read-side queries over a stored index: show, stats, export. */
+import type { Edge, Entity } from '../graph/types.js';
+import type { IndexStore } from '../graph/store.js';
+import { UserError } from '../util/errors.js';
+
+export interface EdgeView {
+  kind: Edge['kind'];
+  confidence: Edge['confidence'];
+  count: number;
+  line: number;
+  /** FQN of the other end. */
+  other: string;
+  otherFile: string;
+}
+
+export interface EntityView {
+  entity: Entity;
+  outgoing: EdgeView[];
+  incoming: EdgeView[];
+  externals: { kind: string; module: string; symbol: string; count: number; line: number }[];
+}
+
+/** Finds entities by exact fqn, else by name; several matches by name are all returned. */
+export function findEntities(store: IndexStore, query: string): Entity[] {
+  const exact = store.entitiesByFqn(query);
+  if (exact.length) return exact;
+  return store.entitiesByName(query);
+}
+
+export function showEntity(store: IndexStore, fqn: string): EntityView {
+  const found = findEntities(store, fqn);
+  if (found.length === 0) throw new UserError(`no entity named ${fqn} in the index (try: codectx search ${fqn})`);
+  if (found.length > 1) {
+    throw new UserError(`${fqn} is ambiguous; use one of: ${found.slice(0, 10).map((e) => e.fqn).join(', ')}`);
+  }
+  const entity = found[0]!;
+  const view = (e: Edge, otherId: string): EdgeView => {
+    const other = store.entityById(otherId);
+    return { kind: e.kind, confidence: e.confidence, count: e.count, line: e.line, other: other?.fqn ?? otherId, otherFile: other?.filePath ?? '' };
+  };
+  return {
+    entity,
+    outgoing: store.outgoing(entity.id).map((e) => view(e, e.target)),
+    incoming: store.incoming(entity.id).map((e) => view(e, e.source)),
+    externals: store.externalsOf(entity.id).map(({ kind, module, symbol, count, line }) => ({ kind, module, symbol, count, line })),
+  };
+}
+
+export interface IndexStats {
+  files: number;
+  filesByLanguage: Record<string, number>;
+  entities: number;
+  entitiesByKind: Record<string, number>;
+  edges: number;
+  edgesByKind: Record<string, Record<string, number>>;
+  externals: number;
+  skipped: Record<string, number>;
+  indexVersion: number;
+}
+
+export function indexStats(store: IndexStore): IndexStats {
+  const counts = store.counts();
+  const edgesByKind: Record<string, Record<string, number>> = {};
+  const rows = store.db.prepare('SELECT kind, confidence, count(*) AS n FROM edges GROUP BY kind, confidence ORDER BY kind, confidence').all() as {
+    kind: string;
+    confidence: string;
+    n: number;
+  }[];
+  for (const r of rows) (edgesByKind[r.kind] ??= {})[r.confidence] = r.n;
+  const skipped: Record<string, number> = {};
+  for (const reason of store.skips().values()) skipped[reason] = (skipped[reason] ?? 0) + 1;
+  return {
+    files: counts.files,
+    filesByLanguage: store.groupCount('SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY language'),
+    entities: counts.entities,
+    entitiesByKind: store.groupCount('SELECT kind AS k, count(*) AS n FROM entities GROUP BY kind ORDER BY kind'),
+    edges: counts.edges,
+    edgesByKind,
+    externals: counts.externals,
+    skipped,
+    indexVersion: store.indexVersion(),
+  };
+}
+
+export type ExportFormat = 'jsonl' | 'dot' | 'rsf';
+
+/** Streams every entity and edge in the chosen format, one line at a time. */
+export function* exportGraph(store: IndexStore, format: ExportFormat): Generator<string> {
+  const entities = store.entities();
+  const byId = new Map(entities.map((e) => [e.id, e]));
+  const edges = store.edges();
+  if (format === 'jsonl') {
+    for (const e of entities) {
+      const { terms: _terms, ...rest } = e;
+      yield JSON.stringify({ type: 'entity', ...rest });
+    }
+    for (const e of edges) {
+      const s = byId.get(e.source);
+      const t = byId.get(e.target);
+      yield JSON.stringify({
+        type: 'edge', ...e,
+        source_fqn: s?.fqn, source_file: s?.filePath, source_line: s?.startLine,
+        target_fqn: t?.fqn, target_file: t?.filePath, target_line: t?.startLine,
+      });
+    }
+  } else if (format === 'dot') {
+    yield 'digraph codectx {';
+    for (const e of entities) {
+      yield `  ${JSON.stringify(e.id)} [label=${JSON.stringify(`${e.kind} ${e.fqn}`)}, file=${JSON.stringify(`${e.filePath}:${e.startLine}-${e.endLine}`)}];`;
+    }
+    for (const e of edges) {
+      yield `  ${JSON.stringify(e.source)} -> ${JSON.stringify(e.target)} [label=${JSON.stringify(e.kind)}, confidence=${e.confidence}, count=${e.count}];`;
+    }
+    yield '}';
+  } else {
+    // Rigi Standard Format: one "relation source target" triple per line (fqns contain no spaces).
+    for (const e of entities) yield `location ${e.fqn} ${e.filePath}:${e.startLine}-${e.endLine}`;
+    for (const e of entities) yield `kind ${e.fqn} ${e.kind}`;
+    for (const e of edges) {
+      const s = byId.get(e.source);
+      const t = byId.get(e.target);
+      if (s && t) yield `${e.kind} ${s.fqn} ${t.fqn}`;
+    }
+  }
+}

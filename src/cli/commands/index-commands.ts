@@ -1,0 +1,158 @@
+/** index, show, stats, export, watch: building and inspecting the stored graph. */
+import { watch as fsWatch } from 'node:fs';
+import { indexRepository, locateRepo, type IndexSummary } from '../../graph/indexing.js';
+import { exportGraph, indexStats, showEntity, type ExportFormat } from '../../api/graph-queries.js';
+import { openIndexed } from '../../api/open.js';
+import { UserError } from '../../util/errors.js';
+import { progressReporter } from '../progress.js';
+import { REPO_OPTIONS, int, printJson, str, type Command } from '../command.js';
+
+export async function runIndex(repo: string, indexDir: string | undefined, options: { maxFileBytes?: number; workers?: number; quiet?: boolean }): Promise<IndexSummary> {
+  const reporter = progressReporter();
+  try {
+    return await indexRepository({
+      repo,
+      indexDir,
+      maxFileBytes: options.maxFileBytes,
+      workers: options.workers,
+      onProgress: options.quiet ? undefined : reporter.update,
+    });
+  } finally {
+    reporter.finish();
+  }
+}
+
+function formatSummary(s: IndexSummary): string {
+  const kv = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+  const edges = Object.entries(s.edgesByKind).map(([k, byConf]) => `${k} ${Object.entries(byConf).map(([c, n]) => `${n} ${c}`).join('/')}`).join(', ');
+  return [
+    `indexed ${s.repo} in ${s.seconds.toFixed(2)}s (index: ${s.indexDir})`,
+    `files:    ${s.files} (${kv(s.filesByLanguage)}); parsed ${s.parsed}, removed ${s.removed}, re-resolved ${s.reresolved}`,
+    `skipped:  ${kv(s.skipped)}`,
+    `warnings: ${s.syntaxErrorFiles} files with syntax errors`,
+    `entities: ${kv(s.entitiesByKind)}`,
+    `edges:    ${edges || 'none'}; unresolved external references ${s.externals}`,
+  ].join('\n');
+}
+
+export const indexCommand: Command = {
+  name: 'index',
+  usage: 'codectx index [--repo DIR] [--index-dir DIR] [--max-file-bytes N] [--workers N] [--json]',
+  summary: 'index the repository (incrementally) into a symbol-level dependency graph',
+  options: { ...REPO_OPTIONS, 'max-file-bytes': { type: 'string' }, workers: { type: 'string' } },
+  async run(values) {
+    const summary = await runIndex(str(values, 'repo') ?? '.', str(values, 'index-dir'), {
+      maxFileBytes: values['max-file-bytes'] ? int(values, 'max-file-bytes', 0) : undefined,
+      workers: values.workers ? int(values, 'workers', 1) : undefined,
+    });
+    if (values.json) printJson(summary);
+    else process.stdout.write(`${formatSummary(summary)}\n`);
+  },
+};
+
+export const showCommand: Command = {
+  name: 'show',
+  usage: 'codectx show FQN [--repo DIR] [--index-dir DIR] [--json]',
+  summary: 'an entity with its outgoing and incoming edges',
+  options: REPO_OPTIONS,
+  async run(values, positionals) {
+    const fqn = positionals[0];
+    if (!fqn) throw new UserError('usage: codectx show FQN');
+    const view = await openIndexed(values, (store) => showEntity(store, fqn));
+    if (values.json) return printJson(view);
+    const e = view.entity;
+    const lines = [`${e.kind} ${e.fqn}  (${e.filePath}:${e.startLine}-${e.endLine}, ${e.tokens} tokens${e.exported ? ', exported' : ''})`];
+    if (e.signature) lines.push(`  ${e.signature}`);
+    if (e.docstring) lines.push(`  "${e.docstring.split('\n')[0]}"`);
+    lines.push(`outgoing (${view.outgoing.length}):`);
+    for (const x of view.outgoing) lines.push(`  ${x.kind.padEnd(10)} -> ${x.other}  [${x.confidence}, x${x.count}, line ${x.line}]`);
+    lines.push(`incoming (${view.incoming.length}):`);
+    for (const x of view.incoming) lines.push(`  ${x.kind.padEnd(10)} <- ${x.other}  [${x.confidence}, x${x.count}, line ${x.line}]`);
+    if (view.externals.length) {
+      lines.push(`external references (${view.externals.length}):`);
+      for (const x of view.externals) lines.push(`  ${x.kind.padEnd(10)} -> ${x.module ? `${x.module}.` : ''}${x.symbol}  [x${x.count}]`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  },
+};
+
+export const statsCommand: Command = {
+  name: 'stats',
+  usage: 'codectx stats [--repo DIR] [--index-dir DIR] [--json]',
+  summary: 'counts of files, entities and edges in the index',
+  options: REPO_OPTIONS,
+  async run(values) {
+    const stats = await openIndexed(values, indexStats);
+    if (values.json) return printJson(stats);
+    process.stdout.write(
+      `${[
+        `files:    ${stats.files} ${JSON.stringify(stats.filesByLanguage)}`,
+        `entities: ${stats.entities} ${JSON.stringify(stats.entitiesByKind)}`,
+        `edges:    ${stats.edges} ${JSON.stringify(stats.edgesByKind)}`,
+        `external references: ${stats.externals}`,
+        `skipped:  ${JSON.stringify(stats.skipped)}`,
+      ].join('\n')}\n`,
+    );
+  },
+};
+
+export const exportCommand: Command = {
+  name: 'export',
+  usage: 'codectx export [--format jsonl|dot|rsf] [--repo DIR] [--index-dir DIR]',
+  summary: 'write every entity and edge (with file and lines) to stdout',
+  options: { ...REPO_OPTIONS, format: { type: 'string' } },
+  async run(values) {
+    const format = (str(values, 'format') ?? 'jsonl') as ExportFormat;
+    if (!['jsonl', 'dot', 'rsf'].includes(format)) throw new UserError(`unknown export format ${format}: use jsonl, dot or rsf`);
+    await openIndexed(values, (store) => {
+      for (const line of exportGraph(store, format)) process.stdout.write(`${line}\n`);
+    });
+  },
+};
+
+export const watchCommand: Command = {
+  name: 'watch',
+  usage: 'codectx watch [--repo DIR] [--index-dir DIR] [--debounce MS]',
+  summary: 'keep the index fresh as files change (debounced)',
+  options: { ...REPO_OPTIONS, debounce: { type: 'string' } },
+  async run(values) {
+    const { repo, indexDir } = locateRepo(str(values, 'repo') ?? '.', str(values, 'index-dir'));
+    const debounceMs = int(values, 'debounce', 300);
+    let timer: NodeJS.Timeout | undefined;
+    let running = false;
+    let again = false;
+    const reindex = async (): Promise<void> => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        const s = await runIndex(repo, indexDir, { quiet: true });
+        process.stdout.write(`${new Date().toISOString()} parsed ${s.parsed}, removed ${s.removed}, re-resolved ${s.reresolved} (${s.seconds.toFixed(2)}s)\n`);
+      } catch (err) {
+        process.stderr.write(`codectx: ${err instanceof Error ? err.message : String(err)}\n`);
+      } finally {
+        running = false;
+        if (again) {
+          again = false;
+          void reindex();
+        }
+      }
+    };
+    await reindex();
+    const watcher = fsWatch(repo, { recursive: true }, (_event, file) => {
+      const name = typeof file === 'string' ? file : '';
+      if (name.startsWith('.git/') || name.includes('node_modules/') || (indexDir.startsWith(repo) && `${repo}/${name}`.startsWith(indexDir))) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void reindex(), debounceMs);
+    });
+    process.stdout.write(`watching ${repo} (Ctrl-C to stop)\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', () => {
+        watcher.close();
+        resolve();
+      });
+    });
+  },
+};

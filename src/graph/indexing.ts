@@ -1,0 +1,216 @@
+/**
+ * Builds or updates the stored graph of a repository: walk, read, extract changed files (in parallel),
+ * re-resolve the files whose edges may have changed, and commit everything in one transaction.
+ */
+import { createHash } from 'node:crypto';
+import { accessSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
+import { classifyContent, DEFAULT_MAX_BYTES } from '../indexer/content.js';
+import { languageForPath } from '../indexer/languages/index.js';
+import { detectLayout } from '../indexer/layout.js';
+import { defaultWorkerCount, extractAll, type SourceFile } from '../indexer/pool.js';
+import { createResolver } from '../indexer/resolve/index.js';
+import type { FileExtract } from '../indexer/types.js';
+import { walkRepository } from '../indexer/walk.js';
+import { UserError } from '../util/errors.js';
+import { IndexStore, type FileEdges } from './store.js';
+
+export interface IndexOptions {
+  repo: string;
+  indexDir?: string;
+  maxFileBytes?: number;
+  workers?: number;
+  onProgress?: (p: IndexProgress) => void;
+}
+
+export interface IndexProgress {
+  phase: 'walk' | 'read' | 'parse' | 'resolve' | 'write';
+  done: number;
+  total: number;
+}
+
+export interface IndexSummary {
+  repo: string;
+  indexDir: string;
+  files: number;
+  filesByLanguage: Record<string, number>;
+  parsed: number;
+  removed: number;
+  reresolved: number;
+  skipped: Record<string, number>;
+  syntaxErrorFiles: number;
+  entitiesByKind: Record<string, number>;
+  edgesByKind: Record<string, Record<string, number>>;
+  externals: number;
+  seconds: number;
+}
+
+export interface RepoLocation {
+  repo: string;
+  indexDir: string;
+}
+
+/** Validates the repository path and picks the index folder (flag, then CODECTX_INDEX_DIR, then <repo>/.codectx). */
+export function locateRepo(repo: string, indexDir?: string): RepoLocation {
+  const root = resolvePath(repo);
+  let st;
+  try {
+    st = statSync(root);
+  } catch {
+    throw new UserError(`repository path does not exist: ${repo}`);
+  }
+  if (!st.isDirectory()) throw new UserError(`repository path is not a directory: ${repo}`);
+  const dir = indexDir ?? process.env.CODECTX_INDEX_DIR;
+  return { repo: root, indexDir: dir ? resolvePath(dir) : join(root, '.codectx') };
+}
+
+export function openIndexForWrite(indexDir: string): IndexStore {
+  try {
+    mkdirSync(indexDir, { recursive: true });
+    accessSync(indexDir, constants.W_OK);
+  } catch {
+    throw new UserError(`index directory is not writable: ${indexDir} (use --index-dir or CODECTX_INDEX_DIR)`);
+  }
+  try {
+    return IndexStore.open(indexDir);
+  } catch (err) {
+    throw new UserError(`cannot open index in ${indexDir}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Reads a repo-relative file, refusing paths that leave the root. */
+export function repoFileReader(root: string): (rel: string) => string | null {
+  return (rel) => {
+    const abs = resolvePath(root, rel);
+    const r = relative(root, abs);
+    if (r.startsWith('..') || isAbsolute(r) || r.split(sep)[0] === '..') return null;
+    try {
+      return readFileSync(abs, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+}
+
+export async function indexRepository(options: IndexOptions): Promise<IndexSummary> {
+  const started = performance.now();
+  const { repo, indexDir } = locateRepo(options.repo, options.indexDir);
+  const progress = options.onProgress ?? (() => undefined);
+  const store = openIndexForWrite(indexDir);
+  try {
+    progress({ phase: 'walk', done: 0, total: 0 });
+    const walk = walkRepository({ root: repo, indexDir, accept: (p) => languageForPath(p) !== undefined });
+    const skips = new Map<string, string>(walk.skipped);
+    const readFile = repoFileReader(repo);
+    const layout = detectLayout(walk.files.map((f) => f.path), readFile);
+
+    const stored = new Map(store.files().map((f) => [f.path, f]));
+    const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES;
+    const toParse: (SourceFile & { hash: string; size: number; moduleFqn: string })[] = [];
+    const present = new Set<string>();
+    let read = 0;
+    for (const file of walk.files) {
+      progress({ phase: 'read', done: read++, total: walk.files.length });
+      if (file.size > maxBytes) {
+        skips.set(file.path, 'too-large');
+        continue;
+      }
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(file.absPath);
+      } catch {
+        skips.set(file.path, 'unreadable');
+        continue;
+      }
+      const verdict = classifyContent(bytes, { maxBytes });
+      if (!verdict.ok) {
+        skips.set(file.path, verdict.reason);
+        continue;
+      }
+      present.add(file.path);
+      const lang = languageForPath(file.path)!;
+      const moduleFqn = lang.moduleInfo(file.path, layout).moduleFqn;
+      const hash = createHash('sha1').update(bytes).digest('hex');
+      const old = stored.get(file.path);
+      if (old && old.hash === hash && old.moduleFqn === moduleFqn && old.language === lang.id) continue;
+      toParse.push({ path: file.path, source: verdict.text, hash, size: bytes.length, moduleFqn });
+    }
+    const removed = [...stored.keys()].filter((p) => !present.has(p));
+
+    const outcomes = await extractAll(toParse, layout, options.workers ?? defaultWorkerCount(), (done) =>
+      progress({ phase: 'parse', done, total: toParse.length }),
+    );
+    const upserts: { extract: FileExtract; hash: string; size: number; moduleFqn: string }[] = [];
+    const failed: string[] = [];
+    outcomes.forEach((o, i) => {
+      const meta = toParse[i]!;
+      if ('error' in o) {
+        skips.set(o.path, 'parse-failed');
+        failed.push(o.path);
+      } else upserts.push({ extract: o.extract, hash: meta.hash, size: meta.size, moduleFqn: meta.moduleFqn });
+    });
+    for (const path of failed) if (stored.has(path)) removed.push(path);
+
+    progress({ phase: 'resolve', done: 0, total: 1 });
+    const changed = new Set<string>([...upserts.map((u) => u.extract.filePath), ...removed]);
+    const previous = changed.size > 0 ? store.loadExtracts(changed) : new Map<string, FileExtract>();
+    const extracts = changed.size > 0 ? store.loadExtracts() : new Map<string, FileExtract>();
+    for (const path of removed) extracts.delete(path);
+    for (const u of upserts) extracts.set(u.extract.filePath, u.extract);
+    const resolved = new Map<string, FileEdges>();
+    if (changed.size > 0) {
+      const resolver = createResolver({ extracts, layout, readFile });
+      const previousOrUndefined = new Map<string, FileExtract | undefined>([...changed].map((p) => [p, previous.get(p)]));
+      const affected = stored.size === 0 ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previousOrUndefined);
+      let n = 0;
+      for (const path of [...affected].sort()) {
+        if (!extracts.has(path)) continue;
+        resolved.set(path, resolver.resolveFile(path));
+        progress({ phase: 'resolve', done: ++n, total: affected.size });
+      }
+    }
+
+    progress({ phase: 'write', done: 0, total: 1 });
+    const summaryBase = { parsed: upserts.length, removed: removed.length, reresolved: resolved.size };
+    store.applyUpdate({ upserts, removed, resolved, skips, summary: summaryBase });
+    const summary = summarize(store, repo, indexDir, skips, summaryBase, (performance.now() - started) / 1000);
+    store.setMeta('last_run', JSON.stringify(summary));
+    return summary;
+  } finally {
+    store.close();
+  }
+}
+
+function summarize(
+  store: IndexStore,
+  repo: string,
+  indexDir: string,
+  skips: Map<string, string>,
+  base: { parsed: number; removed: number; reresolved: number },
+  seconds: number,
+): IndexSummary {
+  const skipped: Record<string, number> = {};
+  for (const reason of skips.values()) skipped[reason] = (skipped[reason] ?? 0) + 1;
+  const edgesByKind: Record<string, Record<string, number>> = {};
+  for (const r of store.db.prepare('SELECT kind, confidence, count(*) AS n FROM edges GROUP BY kind, confidence ORDER BY kind').all() as {
+    kind: string;
+    confidence: string;
+    n: number;
+  }[]) {
+    (edgesByKind[r.kind] ??= {})[r.confidence] = r.n;
+  }
+  const counts = store.counts();
+  return {
+    repo,
+    indexDir,
+    files: counts.files,
+    filesByLanguage: store.groupCount('SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY language'),
+    ...base,
+    skipped,
+    syntaxErrorFiles: (store.db.prepare('SELECT count(*) AS n FROM files WHERE syntax_errors > 0').get() as { n: number }).n,
+    entitiesByKind: store.groupCount('SELECT kind AS k, count(*) AS n FROM entities GROUP BY kind ORDER BY kind'),
+    edgesByKind,
+    externals: counts.externals,
+    seconds: Math.round(seconds * 1000) / 1000,
+  };
+}

@@ -1,0 +1,38 @@
+/** Schema migrations, applied in order; the index records how many ran in SQLite's user_version. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE files (
+    path TEXT PRIMARY KEY, language TEXT NOT NULL, hash TEXT NOT NULL, size INTEGER NOT NULL,
+    module_fqn TEXT NOT NULL, syntax_errors INTEGER NOT NULL, extract TEXT NOT NULL
+  );
+  CREATE TABLE entities (
+    id TEXT PRIMARY KEY, fqn TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, language TEXT NOT NULL,
+    file_path TEXT NOT NULL, package TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL,
+    signature TEXT NOT NULL, docstring TEXT NOT NULL, exported INTEGER NOT NULL, tokens INTEGER NOT NULL,
+    parent_id TEXT, terms TEXT NOT NULL
+  );
+  CREATE INDEX entities_file ON entities(file_path);
+  CREATE INDEX entities_fqn ON entities(fqn);
+  CREATE INDEX entities_name ON entities(name);
+  CREATE TABLE edges (
+    source TEXT NOT NULL, target TEXT NOT NULL, kind TEXT NOT NULL, confidence TEXT NOT NULL,
+    count INTEGER NOT NULL, line INTEGER NOT NULL, src_file TEXT NOT NULL
+  );
+  CREATE INDEX edges_source ON edges(source);
+  CREATE INDEX edges_target ON edges(target);
+  CREATE INDEX edges_file ON edges(src_file);
+  CREATE TABLE externals (
+    source TEXT NOT NULL, kind TEXT NOT NULL, module TEXT NOT NULL, symbol TEXT NOT NULL,
+    count INTEGER NOT NULL, line INTEGER NOT NULL, src_file TEXT NOT NULL
+  );
+  CREATE INDEX externals_source ON externals(source);
+  CREATE INDEX externals_file ON externals(src_file);
+  CREATE TABLE skips (path TEXT PRIMARY KEY, reason TEXT NOT NULL);
+  CREATE TABLE synonyms (term TEXT NOT NULL, alias TEXT NOT NULL, PRIMARY KEY (term, alias));
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY, type TEXT NOT NULL, params TEXT NOT NULL, result TEXT NOT NULL,
+    index_version INTEGER NOT NULL, created_at TEXT NOT NULL
+  );
+  `,
+];

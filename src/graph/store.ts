@@ -1,0 +1,290 @@
+/**
+ * The embedded SQLite index. One write transaction per index run, in WAL mode, so a reader (or a run killed
+ * half-way) only ever sees a whole state: the one before the run or the one after it.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FileExtract } from '../indexer/types.js';
+import type { DepGraph, Edge, Entity, ExternalRef, LanguageId, EntityKind, EdgeKind, Confidence } from './types.js';
+import { MIGRATIONS } from './migrations.js';
+
+export const INDEX_DB_NAME = 'index.db';
+
+export interface StoredFile {
+  path: string;
+  language: LanguageId;
+  hash: string;
+  size: number;
+  moduleFqn: string;
+  syntaxErrors: number;
+}
+
+/** Per-file results of resolution: edges and externals whose source entity lives in that file. */
+export interface FileEdges {
+  edges: Edge[];
+  externals: ExternalRef[];
+}
+
+export interface IndexUpdate {
+  /** Files parsed this run, with their content hash and size. */
+  upserts: { extract: FileExtract; hash: string; size: number; moduleFqn: string }[];
+  removed: string[];
+  /** Re-resolved edges, keyed by source file; files not listed keep their stored edges. */
+  resolved: Map<string, FileEdges>;
+  skips: Map<string, string>;
+  summary: unknown;
+}
+
+type Row = Record<string, unknown>;
+
+export class IndexStore {
+  readonly db: Database.Database;
+
+  private constructor(db: Database.Database) {
+    this.db = db;
+  }
+
+  /** Opens (creating and migrating if needed) the index in `indexDir`. */
+  static open(indexDir: string, options: { readonly?: boolean } = {}): IndexStore {
+    if (!options.readonly) {
+      mkdirSync(indexDir, { recursive: true });
+      const marker = join(indexDir, '.gitignore');
+      if (!existsSync(marker)) writeFileSync(marker, '*\n');
+    }
+    const db = new Database(join(indexDir, INDEX_DB_NAME), { readonly: options.readonly ?? false });
+    if (!options.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = OFF');
+    const store = new IndexStore(db);
+    if (!options.readonly) store.migrate();
+    return store;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private migrate(): void {
+    const current = this.db.pragma('user_version', { simple: true }) as number;
+    if (current > MIGRATIONS.length) {
+      throw new Error(`index schema version ${current} is newer than this codectx (${MIGRATIONS.length}); upgrade codectx`);
+    }
+    for (let v = current; v < MIGRATIONS.length; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v]!);
+        this.db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  }
+
+  getMeta(key: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** Monotonic counter of committed index runs that changed something. */
+  indexVersion(): number {
+    return Number(this.getMeta('index_version') ?? '0');
+  }
+
+  files(): StoredFile[] {
+    return (this.db.prepare('SELECT path, language, hash, size, module_fqn, syntax_errors FROM files ORDER BY path').all() as Row[]).map(
+      (r) => ({
+        path: r.path as string,
+        language: r.language as LanguageId,
+        hash: r.hash as string,
+        size: r.size as number,
+        moduleFqn: r.module_fqn as string,
+        syntaxErrors: r.syntax_errors as number,
+      }),
+    );
+  }
+
+  /** Rebuilds the extraction records of stored files (all when `paths` is omitted). */
+  loadExtracts(paths?: Iterable<string>): Map<string, FileExtract> {
+    const wanted = paths ? new Set(paths) : undefined;
+    const out = new Map<string, FileExtract>();
+    const fileRows = this.db.prepare('SELECT path, language, syntax_errors, extract FROM files ORDER BY path').all() as Row[];
+    for (const r of fileRows) {
+      const path = r.path as string;
+      if (wanted && !wanted.has(path)) continue;
+      const rest = JSON.parse(r.extract as string) as Pick<FileExtract, 'imports' | 'refs' | 'bindings' | 'exports'>;
+      out.set(path, {
+        filePath: path,
+        language: r.language as LanguageId,
+        entities: [],
+        imports: rest.imports,
+        refs: rest.refs,
+        bindings: rest.bindings,
+        exports: rest.exports,
+        syntaxErrors: r.syntax_errors as number,
+      });
+    }
+    for (const e of this.entities()) out.get(e.filePath)?.entities.push(e);
+    return out;
+  }
+
+  entities(): Entity[] {
+    return (this.db.prepare('SELECT * FROM entities ORDER BY file_path, start_line, rowid').all() as Row[]).map(rowToEntity);
+  }
+
+  entitiesOfFile(path: string): Entity[] {
+    return (this.db.prepare('SELECT * FROM entities WHERE file_path = ? ORDER BY start_line, rowid').all(path) as Row[]).map(rowToEntity);
+  }
+
+  entityById(id: string): Entity | undefined {
+    const r = this.db.prepare('SELECT * FROM entities WHERE id = ?').get(id) as Row | undefined;
+    return r ? rowToEntity(r) : undefined;
+  }
+
+  entitiesByFqn(fqn: string): Entity[] {
+    return (this.db.prepare('SELECT * FROM entities WHERE fqn = ?').all(fqn) as Row[]).map(rowToEntity);
+  }
+
+  entitiesByName(name: string): Entity[] {
+    return (this.db.prepare('SELECT * FROM entities WHERE name = ? ORDER BY fqn').all(name) as Row[]).map(rowToEntity);
+  }
+
+  edges(): Edge[] {
+    return (this.db.prepare('SELECT source, target, kind, confidence, count, line FROM edges ORDER BY source, target, kind').all() as Row[]).map(rowToEdge);
+  }
+
+  outgoing(id: string): Edge[] {
+    return (this.db.prepare('SELECT source, target, kind, confidence, count, line FROM edges WHERE source = ? ORDER BY kind, target').all(id) as Row[]).map(rowToEdge);
+  }
+
+  incoming(id: string): Edge[] {
+    return (this.db.prepare('SELECT source, target, kind, confidence, count, line FROM edges WHERE target = ? ORDER BY kind, source').all(id) as Row[]).map(rowToEdge);
+  }
+
+  externals(): ExternalRef[] {
+    return (this.db.prepare('SELECT source, kind, module, symbol, count, line FROM externals ORDER BY source, module, symbol, kind').all() as Row[]).map(rowToExternal);
+  }
+
+  externalsOf(id: string): ExternalRef[] {
+    return (this.db.prepare('SELECT source, kind, module, symbol, count, line FROM externals WHERE source = ? ORDER BY module, symbol').all(id) as Row[]).map(rowToExternal);
+  }
+
+  loadGraph(): DepGraph {
+    return { entities: this.entities(), edges: this.edges(), externals: this.externals() };
+  }
+
+  skips(): Map<string, string> {
+    const rows = this.db.prepare('SELECT path, reason FROM skips ORDER BY path').all() as Row[];
+    return new Map(rows.map((r) => [r.path as string, r.reason as string]));
+  }
+
+  /** Writes one index run atomically. */
+  applyUpdate(update: IndexUpdate): void {
+    const db = this.db;
+    const delFile = db.prepare('DELETE FROM files WHERE path = ?');
+    const delEntities = db.prepare('DELETE FROM entities WHERE file_path = ?');
+    const delEdges = db.prepare('DELETE FROM edges WHERE src_file = ?');
+    const delExternals = db.prepare('DELETE FROM externals WHERE src_file = ?');
+    const insFile = db.prepare(
+      'INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, extract) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const insEntity = db.prepare(
+      `INSERT INTO entities(id, fqn, name, kind, language, file_path, package, start_line, end_line, signature, docstring,
+        exported, tokens, parent_id, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insEdge = db.prepare('INSERT INTO edges(source, target, kind, confidence, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const insExternal = db.prepare('INSERT INTO externals(source, kind, module, symbol, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    db.transaction(() => {
+      for (const path of update.removed) {
+        delFile.run(path);
+        delEntities.run(path);
+        delEdges.run(path);
+        delExternals.run(path);
+      }
+      for (const { extract, hash, size, moduleFqn } of update.upserts) {
+        const path = extract.filePath;
+        delFile.run(path);
+        delEntities.run(path);
+        const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports };
+        insFile.run(path, extract.language, hash, size, moduleFqn, extract.syntaxErrors, JSON.stringify(rest));
+        for (const e of extract.entities) {
+          insEntity.run(e.id, e.fqn, e.name, e.kind, e.language, e.filePath, e.package, e.startLine, e.endLine, e.signature,
+            e.docstring, e.exported ? 1 : 0, e.tokens, e.parentId, e.terms);
+        }
+      }
+      for (const [path, res] of update.resolved) {
+        delEdges.run(path);
+        delExternals.run(path);
+        for (const e of res.edges) insEdge.run(e.source, e.target, e.kind, e.confidence, e.count, e.line, path);
+        for (const x of res.externals) insExternal.run(x.source, x.kind, x.module, x.symbol, x.count, x.line, path);
+      }
+      db.prepare('DELETE FROM skips').run();
+      const insSkip = db.prepare('INSERT INTO skips(path, reason) VALUES (?, ?)');
+      for (const [path, reason] of update.skips) insSkip.run(path, reason);
+      const changed = update.upserts.length > 0 || update.removed.length > 0 || update.resolved.size > 0;
+      if (changed) this.setMeta('index_version', String(this.indexVersion() + 1));
+      this.setMeta('last_run', JSON.stringify(update.summary));
+    })();
+  }
+
+  counts(): { files: number; entities: number; edges: number; externals: number } {
+    const one = (sql: string): number => (this.db.prepare(sql).get() as { n: number }).n;
+    return {
+      files: one('SELECT count(*) AS n FROM files'),
+      entities: one('SELECT count(*) AS n FROM entities'),
+      edges: one('SELECT count(*) AS n FROM edges'),
+      externals: one('SELECT count(*) AS n FROM externals'),
+    };
+  }
+
+  groupCount(sql: string): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const r of this.db.prepare(sql).all() as { k: string; n: number }[]) out[r.k] = r.n;
+    return out;
+  }
+}
+
+function rowToEntity(r: Row): Entity {
+  return {
+    id: r.id as string,
+    fqn: r.fqn as string,
+    name: r.name as string,
+    kind: r.kind as EntityKind,
+    language: r.language as LanguageId,
+    filePath: r.file_path as string,
+    package: r.package as string,
+    startLine: r.start_line as number,
+    endLine: r.end_line as number,
+    signature: r.signature as string,
+    docstring: r.docstring as string,
+    exported: r.exported === 1,
+    tokens: r.tokens as number,
+    parentId: (r.parent_id as string | null) ?? null,
+    terms: r.terms as string,
+  };
+}
+
+function rowToEdge(r: Row): Edge {
+  return {
+    source: r.source as string,
+    target: r.target as string,
+    kind: r.kind as EdgeKind,
+    confidence: r.confidence as Confidence,
+    count: r.count as number,
+    line: r.line as number,
+  };
+}
+
+function rowToExternal(r: Row): ExternalRef {
+  return {
+    source: r.source as string,
+    kind: r.kind as EdgeKind,
+    module: r.module as string,
+    symbol: r.symbol as string,
+    count: r.count as number,
+    line: r.line as number,
+  };
+}

@@ -1,0 +1,45 @@
+/** Decides whether a file's bytes are source code worth parsing, and decodes them. */
+
+export type ContentSkipReason = 'binary' | 'too-large' | 'minified' | 'invalid-utf8';
+
+export interface ContentLimits {
+  /** Files larger than this are skipped (default 1 MiB). */
+  maxBytes: number;
+}
+
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+/** A line longer than this means generated or minified code. */
+const MINIFIED_LINE_LENGTH = 2000;
+/** Sniff window for NUL bytes, as git does. */
+const BINARY_SNIFF_BYTES = 8000;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+export type ContentVerdict = { ok: true; text: string } | { ok: false; reason: ContentSkipReason };
+
+export function classifyContent(bytes: Uint8Array, limits: ContentLimits): ContentVerdict {
+  if (bytes.length > limits.maxBytes) return { ok: false, reason: 'too-large' };
+  const sniff = bytes.subarray(0, BINARY_SNIFF_BYTES);
+  if (sniff.includes(0)) return { ok: false, reason: 'binary' };
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false, reason: 'invalid-utf8' };
+  }
+  if (hasVeryLongLine(text)) return { ok: false, reason: 'minified' };
+  return { ok: true, text };
+}
+
+function hasVeryLongLine(text: string): boolean {
+  if (text.length <= MINIFIED_LINE_LENGTH) return false;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    if (end - start > MINIFIED_LINE_LENGTH) return true;
+    start = end + 1;
+  }
+  return false;
+}

@@ -1,0 +1,67 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { symlinkSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { walkRepository } from '../../src/indexer/walk.js';
+import { classifyContent } from '../../src/indexer/content.js';
+import { makeTree, removeTree } from '../helpers/tmp.js';
+
+const acceptAll = (): boolean => true;
+
+test('walk honors .gitignore at every level, .codectxignore, and never enters .git, node_modules or the index dir', () => {
+  const root = makeTree({
+    '.gitignore': 'build/\n*.log\n',
+    'a.py': 'x = 1\n',
+    'debug.log': 'noise',
+    'build/out.py': 'x = 1\n',
+    'pkg/.gitignore': 'generated_*.py\n!generated_keep.py\n',
+    'pkg/mod.py': 'x = 1\n',
+    'pkg/generated_a.py': 'x = 1\n',
+    'pkg/generated_keep.py': 'x = 1\n',
+    'pkg/sub/deep.py': 'x = 1\n',
+    'pkg/sub/.gitignore': 'deep.py\n',
+    '.codectxignore': 'vendor/\n',
+    'vendor/lib.py': 'x = 1\n',
+    '.git/config.py': 'x = 1\n',
+    'node_modules/m/index.js': 'x = 1\n',
+    'web/node_modules/m/index.js': 'x = 1\n',
+    '.codectx/index.py': 'x = 1\n',
+  });
+  try {
+    const result = walkRepository({ root, indexDir: join(root, '.codectx'), accept: (p) => !p.endsWith('ignore') });
+    assert.deepEqual(result.files.map((f) => f.path), ['a.py', 'pkg/generated_keep.py', 'pkg/mod.py']);
+  } finally {
+    removeTree(root);
+  }
+});
+
+test('walk stays inside the root through symlinks and survives symlink loops', () => {
+  const outside = makeTree({ 'secret.py': 'x = 1\n' });
+  const root = makeTree({ 'src/a.py': 'x = 1\n' });
+  try {
+    symlinkSync(outside, join(root, 'escape'));
+    symlinkSync(join(outside, 'secret.py'), join(root, 'src', 'secret.py'));
+    symlinkSync(root, join(root, 'src', 'loop'));
+    mkdirSync(join(root, 'deep'));
+    symlinkSync('../deep', join(root, 'deep', 'self'));
+    const result = walkRepository({ root, accept: acceptAll });
+    assert.deepEqual(result.files.map((f) => f.path), ['src/a.py']);
+    assert.equal(result.skipped.get('escape'), 'symlink-outside-root');
+    assert.equal(result.skipped.get('src/secret.py'), 'symlink-outside-root');
+    assert.equal(result.skipped.get('src/loop'), 'symlink-loop');
+    assert.equal(result.skipped.get('deep/self'), 'symlink-loop');
+  } finally {
+    removeTree(root);
+    removeTree(outside);
+  }
+});
+
+test('content classification skips binary, too large, minified and invalid UTF-8 files', () => {
+  const limits = { maxBytes: 1000 };
+  const enc = new TextEncoder();
+  assert.deepEqual(classifyContent(enc.encode('def f():\n    return 1\n'), limits), { ok: true, text: 'def f():\n    return 1\n' });
+  assert.deepEqual(classifyContent(new Uint8Array([0x61, 0x00, 0x62]), limits), { ok: false, reason: 'binary' });
+  assert.deepEqual(classifyContent(enc.encode('x'.repeat(1001)), limits), { ok: false, reason: 'too-large' });
+  assert.deepEqual(classifyContent(enc.encode(`var a=${'1+'.repeat(1500)}1;\n`), { maxBytes: 10000 }), { ok: false, reason: 'minified' });
+  assert.deepEqual(classifyContent(new Uint8Array([0x61, 0xff, 0xfe, 0x62]), limits), { ok: false, reason: 'invalid-utf8' });
+});
