@@ -1,0 +1,78 @@
+/**
+ * The stored graph loaded into memory with integer node indices, for queries that walk it many times
+ * (ranking, PPR, paths). Loaded once per index version and shared by every query on that version.
+ */
+import type { DepGraph, Edge, Entity } from './types.js';
+import type { IndexStore } from './store.js';
+
+export interface LoadedGraph {
+  /** Index version of the store this was loaded from. */
+  version: number;
+  entities: Entity[];
+  edges: Edge[];
+  externals: DepGraph['externals'];
+  indexOf: Map<string, number>;
+  /** Node indices of each file's entities, in source order (the module entity first). */
+  byFile: Map<string, number[]>;
+  /** Node indices per simple name. */
+  byName: Map<string, number[]>;
+  /** Node indices per fqn (several only in the rare case of colliding module names). */
+  byFqn: Map<string, number[]>;
+  /** Edge positions (into `edges`) leaving / entering each node. */
+  out: number[][];
+  in: number[][];
+  /** Edge endpoints as node indices, parallel to `edges`. */
+  edgeSource: Int32Array;
+  edgeTarget: Int32Array;
+}
+
+export function buildLoadedGraph(graph: DepGraph, version: number): LoadedGraph {
+  const { entities, edges, externals } = graph;
+  const indexOf = new Map<string, number>();
+  const byFile = new Map<string, number[]>();
+  const byName = new Map<string, number[]>();
+  const byFqn = new Map<string, number[]>();
+  const push = (m: Map<string, number[]>, k: string, v: number): void => {
+    const list = m.get(k);
+    if (list) list.push(v);
+    else m.set(k, [v]);
+  };
+  entities.forEach((e, i) => {
+    indexOf.set(e.id, i);
+    push(byFile, e.filePath, i);
+    push(byName, e.name, i);
+    push(byFqn, e.fqn, i);
+  });
+  const out: number[][] = entities.map(() => []);
+  const inc: number[][] = entities.map(() => []);
+  const kept: Edge[] = [];
+  for (const e of edges) {
+    const s = indexOf.get(e.source);
+    const t = indexOf.get(e.target);
+    if (s === undefined || t === undefined) continue;
+    kept.push(e);
+  }
+  const edgeSource = new Int32Array(kept.length);
+  const edgeTarget = new Int32Array(kept.length);
+  kept.forEach((e, p) => {
+    const s = indexOf.get(e.source)!;
+    const t = indexOf.get(e.target)!;
+    edgeSource[p] = s;
+    edgeTarget[p] = t;
+    out[s]!.push(p);
+    inc[t]!.push(p);
+  });
+  return { version, entities, edges: kept, externals, indexOf, byFile, byName, byFqn, out, in: inc, edgeSource, edgeTarget };
+}
+
+const cache = new Map<string, LoadedGraph>();
+
+/** The in-memory graph for a store, reloaded only when the index version changed. */
+export function loadGraph(store: IndexStore, cacheKey: string): LoadedGraph {
+  const version = store.indexVersion();
+  const hit = cache.get(cacheKey);
+  if (hit && hit.version === version) return hit;
+  const loaded = buildLoadedGraph(store.loadGraph(), version);
+  cache.set(cacheKey, loaded);
+  return loaded;
+}
