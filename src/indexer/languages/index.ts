@@ -1,0 +1,15 @@
+/** Registry of supported languages, keyed by file extension. */
+import { extname } from 'node:path';
+import { pythonSupport } from './python/index.js';
+import type { LanguageSupport } from './types.js';
+
+export const allLanguages: readonly LanguageSupport[] = [
+  pythonSupport,
+];
+
+const byExtension = new Map<string, LanguageSupport>();
+for (const language of allLanguages) for (const ext of language.extensions) byExtension.set(ext, language);
+
+export function languageForPath(path: string): LanguageSupport | undefined {
+  return byExtension.get(extname(path).toLowerCase());
+}
