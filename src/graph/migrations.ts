@@ -35,4 +35,6 @@ export const MIGRATIONS: readonly string[] = [
     index_version INTEGER NOT NULL, created_at TEXT NOT NULL
   );
   `,
+  // Sessions record the working-tree state they were built from, so results can say when they went stale.
+  `ALTER TABLE sessions ADD COLUMN tree_hash TEXT NOT NULL DEFAULT '';`,
 ];
