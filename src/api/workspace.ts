@@ -16,6 +16,7 @@ import type { RepoHandle } from './repo.js';
 export { SessionStore, SESSION_ID_PATTERN, type SessionRecord, type SessionState, type SessionSummary } from '../graph/sessions-store.js';
 export type { IndexSummary } from '../graph/indexing.js';
 export type { LoadedGraph } from '../graph/memory.js';
+export type { LanguageId } from '../graph/types.js';
 
 export interface WorkspaceRepo extends RepoHandle {
   name: string;
