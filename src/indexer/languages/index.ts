@@ -1,10 +1,14 @@
 /** Registry of supported languages, keyed by file extension. */
 import { extname } from 'node:path';
+import { javascriptSupport } from './javascript/index.js';
 import { pythonSupport } from './python/index.js';
 import type { LanguageSupport } from './types.js';
+import { typescriptSupport } from './typescript/index.js';
 
 export const allLanguages: readonly LanguageSupport[] = [
   pythonSupport,
+  typescriptSupport,
+  javascriptSupport,
 ];
 
 const byExtension = new Map<string, LanguageSupport>();
