@@ -1,5 +1,6 @@
 /** Registry of supported languages, keyed by file extension. */
 import { extname } from 'node:path';
+import { goSupport } from './go/index.js';
 import { javascriptSupport } from './javascript/index.js';
 import { pythonSupport } from './python/index.js';
 import type { LanguageSupport } from './types.js';
@@ -9,6 +10,7 @@ export const allLanguages: readonly LanguageSupport[] = [
   pythonSupport,
   typescriptSupport,
   javascriptSupport,
+  goSupport,
 ];
 
 const byExtension = new Map<string, LanguageSupport>();
