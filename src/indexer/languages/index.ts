@@ -1,6 +1,7 @@
 /** Registry of supported languages, keyed by file extension. */
 import { extname } from 'node:path';
 import { goSupport } from './go/index.js';
+import { javaSupport } from './java/index.js';
 import { javascriptSupport } from './javascript/index.js';
 import { pythonSupport } from './python/index.js';
 import type { LanguageSupport } from './types.js';
@@ -11,6 +12,7 @@ export const allLanguages: readonly LanguageSupport[] = [
   typescriptSupport,
   javascriptSupport,
   goSupport,
+  javaSupport,
 ];
 
 const byExtension = new Map<string, LanguageSupport>();
