@@ -4,6 +4,7 @@ import { goSupport } from './go/index.js';
 import { javaSupport } from './java/index.js';
 import { javascriptSupport } from './javascript/index.js';
 import { pythonSupport } from './python/index.js';
+import { rustSupport } from './rust/index.js';
 import type { LanguageSupport } from './types.js';
 import { typescriptSupport } from './typescript/index.js';
 
@@ -13,6 +14,7 @@ export const allLanguages: readonly LanguageSupport[] = [
   javascriptSupport,
   goSupport,
   javaSupport,
+  rustSupport,
 ];
 
 const byExtension = new Map<string, LanguageSupport>();
