@@ -109,6 +109,8 @@ export class FileBuilder {
   }
 
   binding(pos: number, variable: string, typeName: string): void {
+    const last = this.bindings[this.bindings.length - 1];
+    if (last !== undefined && last.pos === pos && last.variable === variable && last.typeName === typeName) return;
     this.bindings.push({ pos, variable, typeName });
   }
 

@@ -171,8 +171,8 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
       case 'binding.variable': {
         const typeNode = capture(caps, 'binding.type');
         if (typeNode === undefined) break;
-        const name = typeNode.text.replace(/\s+/g, '');
-        if (/^[A-Z]/.test(lastSegment(name)) && simpleReceiver(name) !== '?') b.binding(node.startIndex, node.text, simpleReceiver(name));
+        const name = simpleReceiver(typeNode.text);
+        if (name !== '?' && /^[A-Z]/.test(lastSegment(name))) b.binding(node.startIndex, node.text, name);
         break;
       }
     }
