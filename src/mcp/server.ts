@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ServerContext, type ServerOptions } from './context.js';
 import { registerTool, type AnyToolSpec } from './tool.js';
+import { compareTool, computeMetricsTool, detectSmellsTool, recoverTool } from './tools/architecture-tools.js';
 import { deleteSessionTool, getFullResultTool, ingestTool, listSessionsTool, parseTool } from './tools/session-tools.js';
 
 /** Bounds the number of array/object elements in one call's arguments. */
@@ -14,6 +15,10 @@ export const TOOLS: readonly AnyToolSpec[] = [
   listSessionsTool,
   getFullResultTool,
   deleteSessionTool,
+  recoverTool,
+  computeMetricsTool,
+  compareTool,
+  detectSmellsTool,
 ] as readonly AnyToolSpec[];
 
 export function createMcpServer(ctx: ServerContext, version: string): McpServer {

@@ -7,7 +7,8 @@ import { sourceFiles, supportedLanguages, workingTreeFingerprint, type LanguageI
 import type { ServerContext } from '../context.js';
 import { UserError } from '../../util/errors.js';
 import { cutRankedList, type JsonObject, type Reduction } from '../budget.js';
-import { componentReductions, type ComponentShape } from '../budget-shapes.js';
+import { componentReductions } from '../budget-shapes.js';
+import { architectureShape } from './architecture-tools.js';
 import {
   ARCHITECTURE,
   DEPENDENCY_GRAPH,
@@ -146,7 +147,7 @@ export const getFullResultTool = defineTool({
     const rest = (next: number): string => `call get_full_result(session_id='${record.id}', offset=${next}) for the next components`;
     const paging: Reduction = { ...cutRankedList(page, 'components', { label: 'components', offset: args.offset, total: components.length, rest }), min: 1 };
     const firstOnly: JsonObject = { ...page, components: components.slice(args.offset, args.offset + 1) };
-    return { result: page, reductions: [paging, ...componentReductions(firstOnly, architectureShape(`a larger max_tokens`))] };
+    return { result: page, reductions: [paging, ...componentReductions(firstOnly, architectureShape('a larger max_tokens'))] };
   },
 });
 
@@ -161,14 +162,3 @@ export const deleteSessionTool = defineTool({
     return { result: { deleted: record.id, type: record.type, remaining: ctx.allSessions().length } };
   },
 });
-
-/** How architecture results shrink: members per component, then counts, then names and sizes. */
-export function architectureShape(rest: string, kindOf?: (fqn: string) => string | undefined): ComponentShape {
-  return {
-    key: 'components',
-    members: ['entities', 'files'],
-    edges: 'edges',
-    kindOf: kindOf && ((list, member) => (list === 'entities' && typeof member === 'string' ? kindOf(member) : undefined)),
-    rest,
-  };
-}
