@@ -100,7 +100,7 @@ test('syntax errors are counted and entities around them survive', async () => {
 
 test('weird input never throws: empty files, only comments, deep nesting, binary noise', async () => {
   const samples: Record<string, string[]> = {
-    '.py': ['', '# only a comment\n', 'def f():\n' + '    ' + '('.repeat(3000) + '\n', Array.from({ length: 200 }, (_, i) => ' '.repeat(i * 4) + 'def f():').join('\n')],
+    '.py': ['', '# only a comment\n', 'EOS = "<|endoftext|>"\n', 'def f():\n' + '    ' + '('.repeat(3000) + '\n', Array.from({ length: 200 }, (_, i) => ' '.repeat(i * 4) + 'def f():').join('\n')],
     '.ts': ['', '// c\n/* d */', '['.repeat(5000), 'function f() {'.repeat(300)],
     '.js': ['', '\u0000\u0001\u0002', '{'.repeat(5000)],
     '.go': ['', '// c', 'package a\nfunc f() {' + '{'.repeat(3000)],
