@@ -2,9 +2,10 @@
 import { parseArgs } from 'node:util';
 import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
+import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
 
-const COMMANDS: Command[] = [indexCommand, showCommand, statsCommand, exportCommand, watchCommand];
+const COMMANDS: Command[] = [indexCommand, showCommand, statsCommand, exportCommand, watchCommand, getContextCommand, callersCommand, depsCommand, pathCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -104,11 +104,11 @@ export class SnippetRenderer {
       const start = member.startLine + shift;
       const end = Math.min(member.endLine + shift, span.end);
       if (start < line || start > span.end) continue;
-      while (line < start) out.push(fileLines[line - 1]!);
+      while (line < start) out.push(fileLines[line++ - 1]!);
       out.push(...memberDeclaration(member, fileLines.slice(start - 1, end)));
       line = end + 1;
     }
-    while (line <= span.end) out.push(fileLines[line - 1]!);
+    while (line <= span.end) out.push(fileLines[line++ - 1]!);
     return out;
   }
 
