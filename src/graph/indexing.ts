@@ -43,6 +43,8 @@ export interface IndexSummary {
   edgesByKind: Record<string, Record<string, number>>;
   externals: number;
   seconds: number;
+  /** Wall seconds per phase of this run. */
+  phases: Record<IndexProgress['phase'], number>;
 }
 
 export interface RepoLocation {
@@ -95,7 +97,19 @@ export function repoFileReader(root: string): (rel: string) => string | null {
 export async function indexRepository(options: IndexOptions): Promise<IndexSummary> {
   const started = performance.now();
   const { repo, indexDir } = locateRepo(options.repo, options.indexDir);
-  const progress = options.onProgress ?? (() => undefined);
+  const report = options.onProgress ?? (() => undefined);
+  const phases: IndexSummary['phases'] = { walk: 0, read: 0, parse: 0, resolve: 0, write: 0 };
+  let phase: IndexProgress['phase'] = 'walk';
+  let phaseStart = performance.now();
+  const progress = (p: IndexProgress): void => {
+    if (p.phase !== phase) {
+      const now = performance.now();
+      phases[phase] += (now - phaseStart) / 1000;
+      phase = p.phase;
+      phaseStart = now;
+    }
+    report(p);
+  };
   const store = openIndexForWrite(indexDir);
   try {
     progress({ phase: 'walk', done: 0, total: 0 });
@@ -173,7 +187,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     progress({ phase: 'write', done: 0, total: 1 });
     const summaryBase = { parsed: upserts.length, removed: removed.length, reresolved: resolved.size };
     store.applyUpdate({ upserts, removed, resolved, skips, summary: summaryBase });
-    const summary = summarize(store, repo, indexDir, skips, summaryBase, (performance.now() - started) / 1000);
+    phases.write += (performance.now() - phaseStart) / 1000;
+    const summary = summarize(store, repo, indexDir, skips, summaryBase, (performance.now() - started) / 1000, phases);
     store.setMeta('last_run', JSON.stringify(summary));
     return summary;
   } finally {
@@ -188,6 +203,7 @@ function summarize(
   skips: Map<string, string>,
   base: { parsed: number; removed: number; reresolved: number },
   seconds: number,
+  phases: IndexSummary['phases'],
 ): IndexSummary {
   const skipped: Record<string, number> = {};
   for (const reason of skips.values()) skipped[reason] = (skipped[reason] ?? 0) + 1;
@@ -212,5 +228,6 @@ function summarize(
     edgesByKind,
     externals: counts.externals,
     seconds: Math.round(seconds * 1000) / 1000,
+    phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v * 1000) / 1000])) as IndexSummary['phases'],
   };
 }

@@ -1,0 +1,25 @@
+import type { Node } from 'web-tree-sitter';
+
+/** Number of ERROR and MISSING nodes under `root` (0 without walking when the tree is clean). */
+export function countSyntaxErrors(root: Node): number {
+  if (!root.hasError) return 0;
+  let count = 0;
+  const cursor = root.walk();
+  try {
+    for (;;) {
+      const node = cursor.currentNode;
+      if (node.isError || node.isMissing) count++;
+      if (node.hasError && cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return count;
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** The enclosing nodes of `node`, innermost first, stopping before the root. */
+export function* ancestors(node: Node): Generator<Node> {
+  for (let cur = node.parent; cur !== null && cur.parent !== null; cur = cur.parent) yield cur;
+}

@@ -1,0 +1,185 @@
+/**
+ * Which files to re-resolve after a change. A file's resolution reads other files only through
+ * names: the names it references, the specifier segments of its imports. A changed file whose
+ * interface (entities, imports, exports, bases) is unchanged affects nobody else; otherwise
+ * every name it declares or binds, plus the names those are re-exported under and the members of
+ * every class its classes may inherit from, may now resolve differently.
+ */
+import type { FileExtract } from '../types.js';
+
+interface NameIndex {
+  /** Name -> files whose resolution looks that name up. */
+  readers: Map<string, Set<string>>;
+  /** Name -> names it is re-bound under (import aliases, renamed exports). */
+  aliases: Map<string, Set<string>>;
+  /** Class name -> names of its members and of its bases, over every class with that name. */
+  classes: Map<string, { members: Set<string>; bases: Set<string> }>;
+}
+
+const cache = new WeakMap<ReadonlyMap<string, FileExtract>, NameIndex>();
+
+function segments(text: string): string[] {
+  return text
+    .replace(/\([^)]*\)/g, '')
+    .split(/[./:\\]+/)
+    .filter((s) => s.length > 0);
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+/** Every name looking up something in this file may touch. */
+export function referencedNames(extract: FileExtract): Set<string> {
+  const names = new Set<string>();
+  const add = (text: string) => {
+    for (const s of segments(text)) names.add(s);
+  };
+  for (const ref of extract.refs) {
+    names.add(ref.name);
+    add(ref.receiver);
+  }
+  for (const imp of extract.imports) {
+    add(imp.module);
+    if (imp.alias) names.add(imp.alias);
+    for (const { name, alias } of imp.names) {
+      names.add(name);
+      if (alias) names.add(alias);
+    }
+  }
+  for (const binding of extract.bindings) add(binding.typeName);
+  for (const exp of extract.exports) {
+    names.add(exp.name);
+    add(exp.local);
+  }
+  return names;
+}
+
+/** Names under which other files can reach something in this file. */
+function interfaceNames(extract: FileExtract): Set<string> {
+  const names = new Set<string>();
+  for (const entity of extract.entities) if (entity.kind !== 'module') names.add(entity.name);
+  for (const imp of extract.imports) {
+    if (imp.alias) names.add(imp.alias);
+    const first = segments(imp.module)[0];
+    if (first) names.add(first);
+    for (const { name, alias } of imp.names) {
+      names.add(name);
+      if (alias) names.add(alias);
+    }
+  }
+  for (const exp of extract.exports) {
+    names.add(exp.name);
+    for (const s of segments(exp.local)) names.add(s);
+  }
+  for (const ref of extract.refs) {
+    if (ref.kind !== 'inherits' && ref.kind !== 'implements') continue;
+    names.add(ref.name);
+    for (const s of segments(ref.receiver)) names.add(s);
+  }
+  return names;
+}
+
+/** Names a specifier in another file may use for this file: its base name and its directories. */
+export function moduleKeys(filePath: string): string[] {
+  const parts = filePath.split('/');
+  const base = parts.pop() ?? '';
+  return [base.split('.')[0] ?? base, ...parts].filter((s) => s.length > 0);
+}
+
+function fingerprint(extract: FileExtract): string {
+  const moduleId = extract.entities[0]?.id;
+  return JSON.stringify([
+    extract.entities.map((e) => [e.id, e.parentId, e.kind, e.name, e.exported]),
+    extract.imports.map((i) => [i.fromId, i.module, i.names, i.alias, i.wildcard, i.reexport]),
+    extract.exports,
+    extract.refs.filter((r) => r.kind === 'inherits' || r.kind === 'implements').map((r) => [r.fromId, r.kind, r.receiver, r.name]),
+    extract.bindings.filter((b) => b.scopeId === moduleId),
+  ]);
+}
+
+function addClasses(classes: NameIndex['classes'], extract: FileExtract): void {
+  const byId = new Map(extract.entities.map((e) => [e.id, e]));
+  const infoOf = (name: string) => {
+    let info = classes.get(name);
+    if (!info) classes.set(name, (info = { members: new Set(), bases: new Set() }));
+    return info;
+  };
+  for (const entity of extract.entities) {
+    const parent = entity.parentId === null ? undefined : byId.get(entity.parentId);
+    if (parent && parent.kind !== 'module' && parent.kind !== 'function' && parent.kind !== 'method') {
+      infoOf(parent.name).members.add(entity.name);
+    }
+  }
+  for (const ref of extract.refs) {
+    const from = byId.get(ref.fromId);
+    if (ref.kind === 'inherits' && from) infoOf(from.name).bases.add(ref.name);
+  }
+}
+
+function buildIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
+  const index: NameIndex = { readers: new Map(), aliases: new Map(), classes: new Map() };
+  for (const [file, extract] of extracts) {
+    for (const name of referencedNames(extract)) addTo(index.readers, name, file);
+    for (const imp of extract.imports) {
+      for (const { name, alias } of imp.names) if (alias) addTo(index.aliases, name, alias);
+    }
+    for (const exp of extract.exports) {
+      for (const s of segments(exp.local)) addTo(index.aliases, s, exp.name);
+    }
+    addClasses(index.classes, extract);
+  }
+  return index;
+}
+
+export function affectedFiles(
+  extracts: ReadonlyMap<string, FileExtract>,
+  changed: ReadonlySet<string>,
+  previous: ReadonlyMap<string, FileExtract | undefined>,
+): Set<string> {
+  let index = cache.get(extracts);
+  if (!index) cache.set(extracts, (index = buildIndex(extracts)));
+  const affected = new Set<string>();
+  const names = new Set<string>();
+  const oldClasses: NameIndex['classes'] = new Map();
+  for (const file of changed) {
+    const now = extracts.get(file);
+    const before = previous.get(file);
+    if (now) affected.add(file);
+    if (now && before && fingerprint(now) === fingerprint(before)) continue;
+    for (const version of [now, before]) {
+      if (!version) continue;
+      for (const name of interfaceNames(version)) names.add(name);
+    }
+    if (before) addClasses(oldClasses, before);
+    if (!now || !before) for (const key of moduleKeys(file)) names.add(key);
+  }
+  // Members of every class a changed class may (transitively) inherit from, by name.
+  const pendingBases = [...names];
+  const seenBases = new Set<string>();
+  while (pendingBases.length > 0) {
+    const name = pendingBases.pop()!;
+    if (seenBases.has(name)) continue;
+    seenBases.add(name);
+    for (const info of [index.classes.get(name), oldClasses.get(name)]) {
+      if (!info) continue;
+      for (const member of info.members) names.add(member);
+      for (const base of info.bases) {
+        names.add(base);
+        pendingBases.push(base);
+      }
+    }
+  }
+  const pendingAliases = [...names];
+  while (pendingAliases.length > 0) {
+    for (const alias of index.aliases.get(pendingAliases.pop()!) ?? []) {
+      if (names.has(alias)) continue;
+      names.add(alias);
+      pendingAliases.push(alias);
+    }
+  }
+  for (const name of names) for (const file of index.readers.get(name) ?? []) affected.add(file);
+  return affected;
+}
