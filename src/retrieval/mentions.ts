@@ -33,7 +33,7 @@ export interface PathMention extends Span {
   column?: number;
 }
 
-/** `pkg.db.models`: a dotted name made only of lowercase segments, not called. */
+/** `pkg.db.models`: a dotted name made only of lowercase segments, not called, not on self/cls/this. */
 export interface ModuleMention extends Span {
   kind: 'module';
   module: string;
@@ -67,11 +67,14 @@ export const SOURCE_EXTENSIONS: ReadonlySet<string> = new Set([
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>()"'`]+/gi;
 const PYTHON_FRAME = /File "([^"\n]+)", line (\d+)(?:, in ([^\s,]+))?/g;
 const JS_FRAME = /\bat\s+(?:(?:async\s+)?([\w$.<>]+(?:\s+\[as\s+[\w$]+\])?)\s*\()?((?:file:\/\/)?[^\s():]+):(\d+)(?::(\d+))?\)?/g;
-const PATH = /(?<![\w./@-])((?:\.{1,2}\/|\/)?(?:[\w.@-]+\/)+[\w.@-]*[\w@-]|[\w-]+(?:\.[\w-]+)*\.[A-Za-z]\w*)(?::(\d+)(?::(\d+))?)?/g;
+const PATH = /(?<![\w./@-])((?:\.{1,2}\/|\/)?(?:[\w.@-]+\/)+[\w.@-]*[\w@-]|\w[\w-]*(?:\.[\w-]+)*\.[A-Za-z]\w*)(?::(\d+)(?::(\d+))?)?/g;
 const BACKTICKS = /`([^`\n]+)`/g;
 const DOTTED = /(?<![\w$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?![\w$])/g;
 const NAME = /(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$])/g;
 const LOWER_SEGMENT = /^[a-z_][a-z0-9_]*$/;
+const DUNDER = /^__\w+__$/;
+/** First segments that make a dotted name an attribute access rather than a module path. */
+const RECEIVERS: ReadonlySet<string> = new Set(['self', 'cls', 'this', 'super']);
 const CAMEL = /[a-z0-9][A-Z]|[A-Z]{2,}[a-z]|^[A-Z][a-z0-9]+[A-Z]/;
 
 export function findMentions(text: string): Mention[] {
@@ -124,12 +127,12 @@ export function findMentions(text: string): Mention[] {
   for (const m of text.matchAll(DOTTED)) {
     const end = m.index + m[0].length;
     const parts = m[0].split('.');
-    // `e.g`, `i.e` and other runs of single letters are prose abbreviations.
-    if (!free(m.index, end) || parts.every((p) => p.length === 1)) continue;
+    // `e.g`, `i.e` and other runs of single letters are prose abbreviations; `name.py` is a file.
+    if (!free(m.index, end) || parts.every((p) => p.length === 1) || SOURCE_EXTENSIONS.has(parts[parts.length - 1]!)) continue;
     claim(m.index, end);
     const call = text[end] === '(';
     const isQuoted = quoted[m.index] === 1;
-    if (!call && parts.every((p) => LOWER_SEGMENT.test(p))) {
+    if (!call && !RECEIVERS.has(parts[0]!) && parts.every((p) => LOWER_SEGMENT.test(p) && !DUNDER.test(p))) {
       mentions.push({ kind: 'module', start: m.index, end, text: m[0], module: m[0], parts });
     } else {
       mentions.push({ kind: 'identifier', start: m.index, end, text: m[0], name: m[0], parts, shape: 'dotted', call, quoted: isQuoted });

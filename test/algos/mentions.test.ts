@@ -63,6 +63,10 @@ test('module paths versus dotted identifiers', () => {
     'id QuerySet.filter dotted',
     'id os.path.join dotted call',
   ]);
+  assert.deepEqual(summary('self.cache_key and obj.__class__ differ; see -conf.py'), [
+    'id self.cache_key dotted',
+    'id obj.__class__ dotted',
+  ]);
 });
 
 test('snake_case, CamelCase, dunder, calls and backticks', () => {
