@@ -74,7 +74,7 @@ export function splitIdentifier(identifier: string): string[] {
 }
 
 function keepsSubToken(token: string, stop: ReadonlySet<string>): boolean {
-  // A lone letter (`getX` -> x) matches almost everything; lone digits stay (`utf8`, `base64`).
+  // A lone letter inside a name (`getX` -> x) matches almost everything; digits stay (`utf8`, `base64`).
   if (token.length < 2 && !DIGITS_ONLY.test(token)) return false;
   return !stop.has(token) && !ENGLISH_STOP_WORDS.has(token);
 }
@@ -84,10 +84,12 @@ function keepsSubToken(token: string, stop: ReadonlySet<string>): boolean {
  * stemmed sub-token. A one-part identifier whose stem equals itself is emitted once, not twice.
  */
 function analyzeIdentifier(identifier: string, stop: ReadonlySet<string>, out: string[]): void {
+  // A one-character name (`x`, `i`, the `3` of "Python 3") matches too much to be evidence.
+  if (identifier.length < 2) return;
   const whole = identifier.toLowerCase();
   const parts = splitIdentifier(identifier);
   if (parts.length === 0) return;
-  const wholeKept = !stop.has(whole) && !ENGLISH_STOP_WORDS.has(whole) && whole.length > 1;
+  const wholeKept = !stop.has(whole) && !ENGLISH_STOP_WORDS.has(whole);
   if (wholeKept) out.push(whole);
   for (const part of parts) {
     if (!keepsSubToken(part, stop)) continue;

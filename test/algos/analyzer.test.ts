@@ -48,6 +48,7 @@ test('free text keeps embedded identifiers intact', () => {
   assert.deepEqual(analyzeText('QuerySet.filter crashes.'), ['queryset', 'query', 'set', 'filter', 'crashes', 'crashe']);
   assert.deepEqual(analyzeText('the _repr_html_ method'), ['_repr_html_', 'repr', 'html', 'method']);
   assert.deepEqual(analyzeText('pip --force-reinstall'), ['pip', 'force_reinstall', 'force', 'reinstall']);
+  assert.deepEqual(analyzeText('on Python 3.10 and utf8, x = 1'), ['python', '10', 'utf8', 'utf', '8']);
 });
 
 test('query and code analysis meet on the same tokens', () => {
