@@ -11,7 +11,7 @@ import {
   getCallers, getDependencies, getExecutionPath,
   type CallersResult, type DependenciesResult, type DependencyOptions, type ExecutionPathResult,
 } from '../retrieval/graph-queries.js';
-import type { SynonymMap } from '../retrieval/lexical-adapter.js';
+import { buildSynonymMap, type SynonymMap } from '../retrieval/synonyms.js';
 import type { SourceReader } from '../retrieval/snippets.js';
 import type { RepoHandle } from './repo.js';
 
@@ -43,13 +43,7 @@ export function repoSourceReader(repo: string, store: IndexStore): SourceReader 
 /** The per-repository synonyms (term -> aliases) stored in the index. */
 export function loadSynonyms(store: IndexStore): SynonymMap {
   const rows = store.db.prepare('SELECT term, alias FROM synonyms').all() as { term: string; alias: string }[];
-  const map = new Map<string, string[]>();
-  for (const { term, alias } of rows) {
-    const list = map.get(term);
-    if (list) list.push(alias);
-    else map.set(term, [alias]);
-  }
-  return map;
+  return buildSynonymMap(rows);
 }
 
 /** A path given on the command line or by a client, as the repo-relative path the index uses. */

@@ -10,7 +10,7 @@ import { UserError } from '../util/errors.js';
 import { countTokens } from '../util/tokens.js';
 import { contextGraph } from './context-graph.js';
 import { chooseSnippets, type SnippetItem } from './snippet-selection.js';
-import type { SynonymMap } from './lexical-adapter.js';
+import type { SynonymMap } from './synonyms.js';
 import { personalizedPageRank } from './ppr.js';
 import { resolveSeeds, type SeedOrigin } from './seeds.js';
 import { SNIPPET_SEPARATOR, SnippetRenderer, childrenOf, type SnippetFreshness, type SnippetVariant, type SourceReader } from './snippets.js';

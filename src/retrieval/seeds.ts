@@ -3,7 +3,8 @@
  * seed files and the given seed symbols, each weighted by how strongly it matched.
  */
 import type { LoadedGraph } from '../graph/memory.js';
-import { lexicalSeeds, type SynonymMap } from './lexical-adapter.js';
+import { lexicalSeeds } from './lexical.js';
+import type { SynonymMap } from './synonyms.js';
 import { fileEntities, findSymbol, type SymbolMatch } from './symbol-lookup.js';
 
 export type SeedOrigin = 'query' | 'file' | 'symbol';
@@ -48,8 +49,8 @@ export function resolveSeeds(graph: LoadedGraph, request: SeedRequest): Seed[] {
     const weight = (EXPLICIT_SEED_WEIGHT * SYMBOL_MATCH_FACTOR[match]) / nodes.length;
     for (const node of nodes) add(node, weight, 'symbol');
   }
-  const hits = lexicalSeeds(graph, request.query, request.synonyms ?? new Map(), QUERY_SEED_LIMIT);
+  const hits = lexicalSeeds(graph, request.query, request.synonyms, { limit: QUERY_SEED_LIMIT });
   const top = hits[0]?.score ?? 0;
-  for (const hit of hits) if (top > 0) add(hit.node, hit.score / top, 'query');
+  for (const hit of hits) if (top > 0) add(hit.nodeIndex, hit.score / top, 'query');
   return [...seeds.values()].sort((a, b) => b.weight - a.weight || a.node - b.node);
 }

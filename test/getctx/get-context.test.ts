@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { getContext, renderContext, type ContextResult } from '../../src/retrieval/get-context.js';
 import { readingOrder } from '../../src/retrieval/reading-order.js';
 import { SnippetRenderer } from '../../src/retrieval/snippets.js';
+import { buildSynonymMap } from '../../src/retrieval/synonyms.js';
 import { UserError } from '../../src/util/errors.js';
 import { countTokens } from '../../src/util/tokens.js';
 import { LEDGER_METHODS, shopRepo, type ShopRepo } from './shop-graph.js';
@@ -133,4 +134,13 @@ test('a file edited since indexing is re-located by the declaration line; a dele
   assert.equal(freshness.get('shop/pricing.py'), 'relocated');
   assert.equal(freshness.get('shop/cart.py'), 'from-index');
   assert.equal(result.tokens_used, countTokens(renderContext(result)));
+});
+
+test('per-repository synonyms expand the query before seeding', () => {
+  const repo = shopRepo();
+  const plain = getContext(repo.graph, repo.reader, { query: 'invoice', tokenBudget: 1000 });
+  assert.deepEqual(plain.seed_nodes, []);
+  const synonyms = buildSynonymMap([{ term: 'invoice', alias: 'ledger' }]);
+  const expanded = getContext(repo.graph, repo.reader, { query: 'invoice', tokenBudget: 1000, synonyms });
+  assert.ok(expanded.seed_nodes.some((s) => s.symbol === 'shop.ledger.Ledger' && s.origins.includes('query')));
 });
