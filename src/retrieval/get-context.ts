@@ -20,6 +20,8 @@ import { readingOrder } from './reading-order.js';
 export const MIN_TOKEN_BUDGET = 500;
 export const MAX_TOKEN_BUDGET = 32_000;
 export const DEFAULT_TOKEN_BUDGET = 4000;
+/** Restart probability: higher than PageRank's usual 0.15 keeps the walk near the seeds (and converges in ~48 steps). */
+export const CONTEXT_ALPHA = 0.25;
 /** Size of the subgraph (best PPR nodes) the Steiner tree and the knapsack choose from. */
 export const CANDIDATE_LIMIT = 300;
 /** Stop rendering candidates once their estimated cost reaches this multiple of the budget. */
@@ -110,7 +112,7 @@ export function getContext(graph: LoadedGraph, source: SourceReader, request: Ge
   if (seeds.length === 0) return { query, nodes: [], tokens_used: 0, token_budget: budget, seed_nodes: [], selection: empty };
 
   const { operator, weights } = contextGraph(graph);
-  const ppr = personalizedPageRank(operator, new Map(seeds.map((s) => [s.node, s.weight])));
+  const ppr = personalizedPageRank(operator, new Map(seeds.map((s) => [s.node, s.weight])), { alpha: CONTEXT_ALPHA });
   const scores = ppr.scores;
   const candidates = topNodes(scores, CANDIDATE_LIMIT, seeds.map((s) => s.node));
   const tree = steinerConnectors(graph, weights, candidates, scores);

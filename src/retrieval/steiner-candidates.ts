@@ -8,10 +8,13 @@ import { pcst } from './pcst.js';
 
 /** The `limit` highest-scoring nodes with a positive score (plus `always`), best first; ties by index. */
 export function topNodes(scores: Float64Array, limit: number, always: readonly number[] = []): number[] {
-  const positive: number[] = [];
-  for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) positive.push(i);
-  positive.sort((a, b) => scores[b]! - scores[a]! || a - b);
-  const top = positive.slice(0, limit);
+  // Native numeric sort of a copy finds the cut-off score; only the nodes above it are sorted by comparator.
+  const sorted = Float64Array.from(scores).sort();
+  const cutoff = Math.max(Number.MIN_VALUE, sorted[Math.max(0, sorted.length - limit)] ?? Infinity);
+  const top: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (scores[i]! >= cutoff) top.push(i);
+  top.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  top.length = Math.min(top.length, limit);
   const present = new Set(top);
   for (const node of always) {
     if (!present.has(node)) {

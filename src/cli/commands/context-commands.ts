@@ -92,7 +92,7 @@ export const depsCommand: Command = {
     walk(result.dependencies, '  ');
     if (result.externals.length) {
       lines.push(`external (unresolved) dependencies: ${result.externals.length}`);
-      for (const x of result.externals) lines.push(`  ${x.kind.padEnd(12)} ${x.module ? `${x.module}.` : ''}${x.symbol}  [x${x.count}]`);
+      for (const x of result.externals) lines.push(`  ${x.kind.padEnd(12)} ${[x.module, x.symbol].filter(Boolean).join('.')}  [x${x.count}]`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   },
