@@ -2,10 +2,11 @@
 import { parseArgs } from 'node:util';
 import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
+import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
 import { mcpCommand } from './commands/mcp-command.js';
 
-const COMMANDS: Command[] = [indexCommand, showCommand, statsCommand, exportCommand, watchCommand, mcpCommand];
+const COMMANDS: Command[] = [indexCommand, showCommand, statsCommand, exportCommand, watchCommand, getContextCommand, callersCommand, depsCommand, pathCommand, mcpCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
