@@ -89,6 +89,8 @@ export interface RankedListOptions {
   rest: (nextOffset: number) => string;
   /** Total items in the full list when `value[key]` is already a page of it. */
   total?: number;
+  /** Rank items by this score (highest kept first) when the list's own order is not its ranking; kept items stay in list order. */
+  rankBy?: (item: JsonValue) => number;
 }
 
 /** Cuts the ranked list at `value[key]` from the bottom, keeping the best items; tries one item before none. */
@@ -97,13 +99,15 @@ export function cutRankedList(value: JsonObject, key: string, options: RankedLis
   if (!Array.isArray(items)) throw new Error(`cutRankedList: ${key} is not a list`);
   const offset = options.offset ?? 0;
   const total = options.total ?? offset + items.length;
+  const rankBy = options.rankBy;
+  const byRank = rankBy ? items.map((item, i) => ({ i, score: rankBy(item) })).sort((a, b) => b.score - a.score || a.i - b.i).map((x) => x.i) : undefined;
   return {
     min: 0,
     max: items.length,
     render: (keep) => {
-      const kept = items.slice(0, keep);
-      const range = keep === 0 ? 'no' : `items ${offset + 1}-${offset + keep} of ${total}`;
-      const why = keep === 0 ? ` (not even one fits: raise max_tokens)` : ' (best first)';
+      const kept = byRank ? [...byRank.slice(0, keep)].sort((a, b) => a - b).map((i) => items[i]!) : items.slice(0, keep);
+      const range = keep === 0 ? 'no' : byRank ? `the best ${keep} of ${total}` : `items ${offset + 1}-${offset + keep} of ${total}`;
+      const why = keep === 0 ? ' (not even one fits: raise max_tokens)' : byRank ? ' (by score, in their original order)' : ' (best first)';
       const note = `${key}: kept ${range} ${options.label}${why}; ${options.rest(offset + keep)}`;
       return { value: { ...value, [key]: kept, [`${key}_total`]: total }, note };
     },

@@ -4,6 +4,13 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ServerContext, type ServerOptions } from './context.js';
 import { registerTool, type AnyToolSpec } from './tool.js';
 import { compareTool, computeMetricsTool, detectSmellsTool, recoverTool } from './tools/architecture-tools.js';
+import {
+  contextForTaskTool,
+  getCallersTool,
+  getContextTool,
+  getDependenciesTool,
+  getExecutionPathTool,
+} from './tools/retrieval-tools.js';
 import { deleteSessionTool, getFullResultTool, ingestTool, listSessionsTool, parseTool } from './tools/session-tools.js';
 
 /** Bounds the number of array/object elements in one call's arguments. */
@@ -19,6 +26,11 @@ export const TOOLS: readonly AnyToolSpec[] = [
   computeMetricsTool,
   compareTool,
   detectSmellsTool,
+  contextForTaskTool,
+  getContextTool,
+  getCallersTool,
+  getDependenciesTool,
+  getExecutionPathTool,
 ] as readonly AnyToolSpec[];
 
 export function createMcpServer(ctx: ServerContext, version: string): McpServer {

@@ -172,3 +172,22 @@ test('entity counts per kind replace entity lists', () => {
   const fitted = fitToBudget(value, tokensOf(counted) + 40, reductions.slice(1));
   assert.deepEqual((fitted.value.components as JsonObject[])[0], { name: 'a', entities_by_kind: { class: 1, function: 200 }, files_count: 1 });
 });
+
+test('a list in reading order is cut by score: the best items survive, still in reading order', () => {
+  const nodes: JsonValue[] = [
+    { symbol: 'a', score: 0.1, snippet: 'word '.repeat(40) },
+    { symbol: 'b', score: 0.9, snippet: 'word '.repeat(40) },
+    { symbol: 'c', score: 0.5, snippet: 'word '.repeat(40) },
+    { symbol: 'd', score: 0.7, snippet: 'word '.repeat(40) },
+  ];
+  const value: JsonObject = { nodes };
+  const rankBy = (n: JsonValue): number => (n as JsonObject).score as number;
+  const two = cutRankedList(value, 'nodes', { label: 'nodes', rest, rankBy }).render(2);
+  assert.deepEqual((two.value.nodes as JsonObject[]).map((n) => n.symbol), ['b', 'd']);
+  const fitted = fitToBudget(value, tokensOf({ nodes: nodes.slice(0, 3) }), [cutRankedList(value, 'nodes', { label: 'nodes', rest, rankBy })]);
+  const kept = (fitted.value.nodes as JsonObject[]).map((n) => n.symbol);
+  const topByScore = ['b', 'd', 'c', 'a'].slice(0, kept.length);
+  assert.ok(kept.length >= 1 && kept.length < 4);
+  assert.deepEqual(kept, ['a', 'b', 'c', 'd'].filter((s) => topByScore.includes(s)));
+  assert.match(String(fitted.value.truncation), /the best \d of 4 nodes \(by score/);
+});

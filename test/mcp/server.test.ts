@@ -41,7 +41,7 @@ describe('codectx mcp over stdio', () => {
   test('tools/list gives every tool with an input schema that includes max_tokens', async () => {
     const { tools } = await server.client.listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ['ingest', 'parse', 'recover', 'compute_metrics', 'compare', 'detect_smells', 'list_sessions', 'get_full_result', 'delete_session']) {
+    for (const name of ['ingest', 'parse', 'recover', 'compute_metrics', 'compare', 'detect_smells', 'list_sessions', 'get_full_result', 'delete_session', 'context_for_task', 'get_context', 'get_callers', 'get_dependencies', 'get_execution_path']) {
       assert.ok(names.includes(name), `missing tool ${name}`);
     }
     for (const tool of tools) {
@@ -104,6 +104,63 @@ describe('codectx mcp over stdio', () => {
     const ids = (listed.sessions as { session_id: string }[]).map((s) => s.session_id);
     for (const id of [ingested.session_id, graph.session_id, arch.session_id, louvain.session_id]) assert.ok(ids.includes(String(id)));
     assert.equal(ids[0], louvain.session_id, 'newest first');
+  });
+
+  test('retrieval tools: context_for_task, get_context, callers, dependencies, execution paths', async () => {
+    const ingested = await server.ok('ingest', { source: '.', exclude_tests: true });
+    const filtered = await server.ok('parse', { session_id: ingested.session_id });
+    const graph = await server.ok('parse', { source_path: '.' });
+    const arch = await server.ok('recover', { dep_graph: graph.session_id });
+
+    const task = 'reserve_stock raises OutOfStock even after restock';
+    const ranked = await server.ok('context_for_task', { dep_graph: graph.session_id, task, architecture: arch.session_id });
+    const files = (ranked.files as { file_path: string; reason: string }[]).map((f) => f.file_path);
+    assert.equal(files[0], 'inventory/service.py', JSON.stringify(ranked.files));
+    const page2 = await server.ok('context_for_task', { dep_graph: graph.session_id, task, offset: 1, max_files: 2 });
+    assert.deepEqual((page2.files as { file_path: string }[]).map((f) => f.file_path), files.slice(1, 3));
+
+    const context = await server.ok('get_context', { query: 'how is stock reserved for an order', token_budget: 800, seed_symbols: ['reserve_stock'] });
+    const nodes = context.nodes as { path: string; symbol: string; snippet: string }[];
+    assert.ok(nodes.some((n) => n.symbol === 'inventory.service.reserve_stock' || (n.path === 'inventory/service.py' && n.snippet.includes('def reserve_stock'))));
+    assert.ok(Number(context.tokens_used) <= 800);
+    const escaped = await server.call('get_context', { query: 'stock', seed_files: ['/etc/passwd'] });
+    assert.match(escaped.text, /outside the served repositories/);
+
+    const callers = await server.ok('get_callers', { symbol: 'reserve_stock' });
+    const callerNames = (callers.callers as { caller: { symbol: string } }[]).map((c) => c.caller.symbol).sort();
+    assert.deepEqual(callerNames, ['inventory.api.handle_reserve', 'tests.test_service.test_reserve_after_restock']);
+    const filteredCallers = await server.ok('get_callers', { symbol: 'reserve_stock', dep_graph: filtered.session_id });
+    assert.deepEqual((filteredCallers.callers as { caller: { symbol: string } }[]).map((c) => c.caller.symbol), ['inventory.api.handle_reserve']);
+    const unknown = await server.call('get_callers', { symbol: 'no_such_function' });
+    assert.equal(unknown.isError, true);
+
+    const deps = await server.ok('get_dependencies', { target: 'inventory/api.py', transitive: true, depth: 3 });
+    const direct = (deps.dependencies as { symbol: string; children: unknown[] }[]).map((d) => d.symbol);
+    assert.ok(direct.includes('inventory.service.reserve_stock'), direct.join(', '));
+    assert.ok((deps.dependencies as { children: unknown[] }[]).some((d) => d.children.length > 0), 'a transitive tree');
+    const outside = await server.call('get_dependencies', { target: '../outside.py' });
+    assert.equal(outside.isError, true);
+
+    const path = await server.ok('get_execution_path', { source: 'handle_reserve', sink: 'load_item' });
+    assert.equal(path.found, true);
+    const steps = (path.paths as { nodes: { symbol: string }[] }[])[0]!.nodes.map((n) => n.symbol);
+    assert.deepEqual(steps, ['inventory.api.handle_reserve', 'inventory.service.reserve_stock', 'inventory.storage.load_item']);
+    const none = await server.ok('get_execution_path', { source: 'load_item', sink: 'handle_reserve' });
+    assert.equal(none.found, false);
+    assert.match(String(none.message), /no call or import path/);
+
+    for (const [tool, args] of [
+      ['get_context', { query: 'how is stock reserved for an order', token_budget: 2000 }],
+      ['get_dependencies', { target: 'inventory/api.py', transitive: true }],
+      ['get_callers', { symbol: 'load_item' }],
+      ['context_for_task', { dep_graph: graph.session_id, task }],
+    ] as const) {
+      const full = await server.call(tool, args);
+      const maxTokens = Math.floor(countTokens(full.text) * 0.7);
+      const reply = await server.call(tool, { ...args, max_tokens: maxTokens });
+      assertWithinBudget(reply, maxTokens);
+      assertTruncated(reply);
+    }
   });
 
   test('small budgets: results stay within max_tokens, flagged, with a note on how to get the rest', async () => {
