@@ -15,7 +15,8 @@ export function toMermaid(arch: Architecture): string {
   const ids = new Map(arch.components.map((c, i) => [c.name, `c${i}`]));
   const lines = ['flowchart LR'];
   arch.components.forEach((c, i) => {
-    lines.push(`  c${i}["${escapeLabel(c.name)}<br/>${c.entities.length} entities"]`);
+    const size = `${c.entities.length} ${c.entities.length === 1 ? 'entity' : 'entities'}`;
+    lines.push(`  c${i}["${escapeLabel(c.name)}<br/>${size}"]`);
   });
   for (const c of arch.components) {
     for (const d of c.depends_on) {
