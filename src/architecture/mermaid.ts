@@ -2,7 +2,7 @@
 import type { Architecture } from './types.js';
 
 /** Mermaid entity codes for characters that would end or reinterpret a quoted label. */
-export function escapeLabel(text: string): string {
+function escapeLabel(text: string): string {
   return text
     .replace(/#/g, '#35;')
     .replace(/"/g, '#quot;')

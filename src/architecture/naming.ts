@@ -53,7 +53,7 @@ function baseName(files: string[], root: string): string {
   return relative !== '' ? relative : dir !== '' ? dir.split('/').pop()! : '(root)';
 }
 
-export function keyEntities(entities: Entity[], fg: FileGraph): Entity[] {
+function keyEntities(entities: Entity[], fg: FileGraph): Entity[] {
   const incoming = (e: Entity) => fg.incomingByEntity.get(e.id) ?? 0;
   const ranked = [...entities].sort(
     (a, b) => incoming(b) - incoming(a) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || compareStrings(a.fqn, b.fqn),
