@@ -76,6 +76,8 @@ describe('recover on two subsystems', () => {
   it('rejects invalid parameters', () => {
     assert.throws(() => recover(graph, { algorithm: 'pkg', pkgDepth: 0 }), RangeError);
     assert.throws(() => recover(graph, { algorithm: 'wca', numClusters: 1.5 }), RangeError);
+    assert.throws(() => recover(graph, JSON.parse('{"algorithm": "bunch"}')), RangeError);
+    assert.throws(() => recover(graph, JSON.parse('{"algorithm": "wca", "similarity": "jaccard"}')), RangeError);
   });
 });
 
