@@ -3,8 +3,19 @@ import { parseArgs } from 'node:util';
 import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
+import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
 
-const COMMANDS: Command[] = [indexCommand, showCommand, statsCommand, exportCommand, watchCommand];
+const COMMANDS: Command[] = [
+  indexCommand,
+  showCommand,
+  statsCommand,
+  exportCommand,
+  watchCommand,
+  recoverCommand,
+  metricsCommand,
+  compareCommand,
+  smellsCommand,
+];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
