@@ -38,6 +38,13 @@ test('code fields drop stop words, single letters and declaration noise', () => 
   assert.deepEqual(analyzeCode('pkg/db/models/query.py'), ['pkg', 'db', 'models', 'model', 'query', 'py']);
 });
 
+test('whole code names survive the stop list; prose stop words do not', () => {
+  assert.deepEqual(analyzeCode('def all(self)'), ['all']);
+  assert.deepEqual(analyzeCode('where_clause'), ['where_clause', 'clause']);
+  assert.deepEqual(analyzeText('all of them, where it is'), []);
+  assert.deepEqual(analyzeText('QuerySet.all() and .only('), ['queryset', 'query', 'set', 'all', 'only']);
+});
+
 test('free text drops task noise from prose but keeps it inside identifiers', () => {
   assert.deepEqual(analyzeText('Please add support for the filters'), ['filters', 'filter']);
   assert.deepEqual(analyzeText('calling add() fails'), ['calling', 'add']);
