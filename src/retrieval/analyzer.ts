@@ -45,8 +45,10 @@ export const CODE_NOISE_WORDS: ReadonlySet<string> = new Set([
   'public', 'private', 'protected', 'return', 'self', 'static', 'this', 'var', 'void',
 ]);
 
-// Case and digit boundaries inside one alphanumeric run (algorithms.md §2 step 3).
-const SUB_TOKEN_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+// Case and digit boundaries inside one alphanumeric run (algorithms.md §2 step 3), except that a
+// plural acronym stays whole: `URLs` -> urls, not ur|ls (the s is not the start of a word).
+const SUB_TOKEN_BOUNDARY =
+  /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})(?!\p{Lu}s(?!\p{Ll}))|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 const ALNUM_RUN = /[\p{L}\p{N}]+/gu;
 const IDENTIFIER = /[\p{L}\p{N}_$]+/gu;
 const DIGITS_ONLY = /^\p{N}+$/u;

@@ -13,6 +13,10 @@ test('case and digit boundaries', () => {
   assert.deepEqual(splitIdentifier('utf8'), ['utf', '8']);
   assert.deepEqual(splitIdentifier('getHTTPResponse2XX'), ['get', 'http', 'response', '2', 'xx']);
   assert.deepEqual(splitIdentifier('__init__'), ['init']);
+  assert.deepEqual(splitIdentifier('URLs'), ['urls']);
+  assert.deepEqual(splitIdentifier('parseURLsFast'), ['parse', 'urls', 'fast']);
+  assert.deepEqual(splitIdentifier('HTTPSource'), ['http', 'source']);
+  assert.deepEqual(splitIdentifier('DBSession'), ['db', 'session']);
   assert.deepEqual(splitIdentifier('a.b-c$d/e:f'), ['a', 'b', 'c', 'd', 'e', 'f']);
 });
 
