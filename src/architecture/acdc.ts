@@ -6,9 +6,10 @@
  * 2. Support library: nodes with fan-in of at least max(20, 5% of the nodes) form one cluster.
  * 3. Subgraph dominator on the rest (algorithms.md §6). Dominated sets nest; each node is placed in the
  *    largest set containing it, i.e. ACDC's top-level cluster.
- * 4. Orphan adoption: an unclustered node joins the cluster holding most nodes that depend on it, or
- *    failing that most nodes it depends on, in rounds while orphans decrease. Orphans still left are
- *    grouped by weakly connected component.
+ * 4. Orphan adoption: an unclustered node joins the subsystem cluster holding most nodes that depend on
+ *    it, or failing that most nodes it depends on, in rounds while orphans decrease. The support library
+ *    adopts nothing: everything uses it, so it would absorb the whole system through the rounds.
+ *    Orphans still left are grouped by directory, ACDC's directory-structure pattern.
  */
 import type { FileGraph } from './file-graph.js';
 import { directoryOf } from './file-graph.js';
@@ -129,28 +130,44 @@ export function acdcPartition(fg: FileGraph): number[][] {
     cluster[m] = c;
   }
 
-  adoptOrphans(cluster, clusters, sources, targets);
-  groupRemainingOrphans(cluster, clusters, targets);
-  return clusters.map((nodes) => nodes.flatMap((n) => nodeFiles[n]));
+  adoptOrphans(cluster, clusters, sources, targets, support.size > 0 ? 0 : -1);
+  const files = clusters.map((nodes) => nodes.flatMap((n) => nodeFiles[n]));
+  const byDirectory = new Map<string, number[]>();
+  cluster.forEach((c, n) => {
+    if (c >= 0) return;
+    for (const f of nodeFiles[n]) {
+      const dir = directoryOf(fg.files[f]);
+      byDirectory.set(dir, [...(byDirectory.get(dir) ?? []), f]);
+    }
+  });
+  return [...files, ...byDirectory.values()];
 }
 
-function adoptOrphans(cluster: number[], clusters: number[][], sources: Set<number>[], targets: Set<number>[]): void {
+function adoptOrphans(cluster: number[], clusters: number[][], sources: Set<number>[], targets: Set<number>[], supportCluster: number): void {
   const orphans = () => cluster.flatMap((c, n) => (c < 0 ? [n] : []));
   let remaining = orphans();
   for (;;) {
     const before = remaining.length;
-    if (!adoptionRound(remaining, cluster, clusters, sources)) adoptionRound(remaining, cluster, clusters, targets);
+    if (!adoptionRound(remaining, cluster, clusters, sources, supportCluster)) {
+      adoptionRound(remaining, cluster, clusters, targets, supportCluster);
+    }
     remaining = orphans();
     if (remaining.length === 0 || remaining.length === before) return;
   }
 }
 
 /** Assigns every orphan with clustered neighbours at once, so the visiting order does not matter. */
-function adoptionRound(orphans: number[], cluster: number[], clusters: number[][], neighbours: Set<number>[]): boolean {
+function adoptionRound(
+  orphans: number[],
+  cluster: number[],
+  clusters: number[][],
+  neighbours: Set<number>[],
+  supportCluster: number,
+): boolean {
   const moves: [number, number][] = [];
   for (const n of orphans) {
     const votes = new Map<number, number>();
-    for (const m of neighbours[n]) if (cluster[m] >= 0) votes.set(cluster[m], (votes.get(cluster[m]) ?? 0) + 1);
+    for (const m of neighbours[n]) if (cluster[m] >= 0 && cluster[m] !== supportCluster) votes.set(cluster[m], (votes.get(cluster[m]) ?? 0) + 1);
     let best = -1;
     for (const [c, v] of votes) if (best < 0 || v > votes.get(best)! || (v === votes.get(best)! && c < best)) best = c;
     if (best >= 0) moves.push([n, best]);
@@ -160,25 +177,4 @@ function adoptionRound(orphans: number[], cluster: number[], clusters: number[][
     clusters[c].push(n);
   }
   return moves.length > 0;
-}
-
-function groupRemainingOrphans(cluster: number[], clusters: number[][], targets: Set<number>[]): void {
-  const parent = cluster.map((_, n) => n);
-  const find = (n: number): number => (parent[n] === n ? n : (parent[n] = find(parent[n])));
-  cluster.forEach((c, n) => {
-    if (c >= 0) return;
-    for (const t of targets[n]) if (cluster[t] < 0) parent[find(t)] = find(n);
-  });
-  const groupOfRoot = new Map<number, number>();
-  cluster.forEach((c, n) => {
-    if (c >= 0) return;
-    const root = find(n);
-    let g = groupOfRoot.get(root);
-    if (g === undefined) {
-      groupOfRoot.set(root, (g = clusters.length));
-      clusters.push([]);
-    }
-    clusters[g].push(n);
-    cluster[n] = g;
-  });
 }

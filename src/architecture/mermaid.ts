@@ -2,7 +2,7 @@
 import type { Architecture } from './types.js';
 
 /** Mermaid entity codes for characters that would end or reinterpret a quoted label. */
-export function escapeLabel(text: string): string {
+function escapeLabel(text: string): string {
   return text
     .replace(/#/g, '#35;')
     .replace(/"/g, '#quot;')
@@ -15,7 +15,8 @@ export function toMermaid(arch: Architecture): string {
   const ids = new Map(arch.components.map((c, i) => [c.name, `c${i}`]));
   const lines = ['flowchart LR'];
   arch.components.forEach((c, i) => {
-    lines.push(`  c${i}["${escapeLabel(c.name)}<br/>${c.entities.length} entities"]`);
+    const size = `${c.entities.length} ${c.entities.length === 1 ? 'entity' : 'entities'}`;
+    lines.push(`  c${i}["${escapeLabel(c.name)}<br/>${size}"]`);
   });
   for (const c of arch.components) {
     for (const d of c.depends_on) {

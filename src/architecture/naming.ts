@@ -2,7 +2,8 @@
  * Names and one-line responsibilities for clusters of files.
  *
  * Name: the cluster's common directory (a single file's path without extension), minus the directory
- * every file of the repository shares; when that is empty, the directory holding most of its files.
+ * every file of the repository shares; when that is empty, the directory holding most of its files,
+ * and for that shared directory itself, its last segment.
  * Clusters sharing a name are told apart by their most distinctive term, then by a number.
  * Responsibility: the four most distinctive terms (topics.ts), then the three entities other files
  * depend on most, e.g. "Request, response, cookie, header: HttpRequest, HttpResponse, QueryDict".
@@ -41,18 +42,18 @@ function relativeTo(root: string, path: string): string {
 
 function baseName(files: string[], root: string): string {
   if (files.length === 1) return relativeTo(root, files[0].replace(/\.[^./]+$/, ''));
-  const common = relativeTo(root, commonDirectory(files));
-  if (common !== '') return common;
-  const counts = new Map<string, number>();
-  for (const f of files) {
-    const d = relativeTo(root, directoryOf(f));
-    counts.set(d, (counts.get(d) ?? 0) + 1);
+  let dir = commonDirectory(files);
+  if (relativeTo(root, dir) === '') {
+    const counts = new Map<string, number>();
+    for (const f of files) counts.set(directoryOf(f), (counts.get(directoryOf(f)) ?? 0) + 1);
+    dir = [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0][0];
   }
-  const dominant = [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0][0];
-  return dominant === '' ? '(root)' : dominant;
+  const relative = relativeTo(root, dir);
+  // Inside the repository's shared directory itself, its own last segment reads better than nothing.
+  return relative !== '' ? relative : dir !== '' ? dir.split('/').pop()! : '(root)';
 }
 
-export function keyEntities(entities: Entity[], fg: FileGraph): Entity[] {
+function keyEntities(entities: Entity[], fg: FileGraph): Entity[] {
   const incoming = (e: Entity) => fg.incomingByEntity.get(e.id) ?? 0;
   const ranked = [...entities].sort(
     (a, b) => incoming(b) - incoming(a) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || compareStrings(a.fqn, b.fqn),

@@ -19,6 +19,9 @@ export function recover(graph: DepGraph, options: RecoverOptions): Architecture 
   if (options.numClusters !== undefined && !(Number.isInteger(options.numClusters) && options.numClusters >= 1)) {
     throw new RangeError(`numClusters must be a positive integer, got ${options.numClusters}`);
   }
+  if (options.similarity !== undefined && options.similarity !== 'uem' && options.similarity !== 'uenm') {
+    throw new RangeError(`similarity must be 'uem' or 'uenm', got ${String(options.similarity)}`);
+  }
   const fg = buildFileGraph(graph);
   const corpus = buildTermCorpus(graph, fg);
   const params: Record<string, string | number> = {};
@@ -49,6 +52,8 @@ export function recover(graph: DepGraph, options: RecoverOptions): Architecture 
     case 'louvain':
       clusters = adoptIsolatedFiles(fg, louvainPartition(fg));
       break;
+    default:
+      throw new RangeError(`unknown algorithm ${String(options.algorithm)}`);
   }
   // Files holding only module-level code have no entity to report; they would make empty components.
   const kept = canonical(clusters).filter((c) => c.some((f) => fg.entities[f].length > 0));

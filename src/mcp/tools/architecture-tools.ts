@@ -1,14 +1,19 @@
 /** recover, compute_metrics, compare, detect_smells: architecture sessions and what is measured about them. */
 import { z } from 'zod';
-import { ALGORITHMS, compare, computeMetrics, detectSmells, recover, type Algorithm, type Architecture } from '../../api/architecture.js';
-import type { LoadedGraph, WorkspaceRepo } from '../../api/workspace.js';
+import { ALGORITHMS, architectureMetrics, architectureSmells, compareArchitectures, recoverArchitecture } from '../../api/architecture.js';
+import type { RepoHandle } from '../../api/repo.js';
+import type { LoadedGraph, SessionRecord, WorkspaceRepo } from '../../api/workspace.js';
 import { UserError } from '../../util/errors.js';
+
 import { cutRankedList, type JsonObject } from '../budget.js';
 import { componentReductions, type ComponentShape } from '../budget-shapes.js';
 import type { ServerContext } from '../context.js';
 import { ARCHITECTURE, DEPENDENCY_GRAPH, sessionGraph, showSession } from '../sessions.js';
 import { defineTool, toJson } from '../tool.js';
 import { sessionIdArg } from './args.js';
+
+type Architecture = ReturnType<typeof recoverArchitecture>;
+type Algorithm = (typeof ALGORITHMS)[number];
 
 interface ArchitectureParams {
   dep_graph: string;
@@ -32,12 +37,17 @@ export function architectureShape(rest: string, graph?: LoadedGraph): ComponentS
 }
 
 /** An Architecture session with its stored architecture and the graph it was recovered from. */
-function architectureSession(ctx: ServerContext, id: string): { repo: WorkspaceRepo; shown: JsonObject; arch: Architecture; graph: LoadedGraph } {
+function architectureSession(ctx: ServerContext, id: string): { shown: JsonObject; arch: Architecture; graphView: RepoHandle } {
   const { repo, record } = ctx.session(id, [ARCHITECTURE]);
   const params = record.params as ArchitectureParams;
   const depGraph = ctx.session(params.dep_graph, [DEPENDENCY_GRAPH]);
   const arch = record.result as Architecture;
-  return { repo, shown: showSession(ctx, repo, record), arch, graph: sessionGraph(depGraph.repo, depGraph.record) };
+  return { shown: showSession(ctx, repo, record), arch, graphView: graphView(depGraph.repo, depGraph.record) };
+}
+
+/** The repository handle whose graph is a DependencyGraph session's view. */
+function graphView(repo: WorkspaceRepo, record: SessionRecord): RepoHandle {
+  return { ...repo, graph: () => sessionGraph(repo, record) };
 }
 
 export const recoverTool = defineTool({
@@ -55,9 +65,10 @@ export const recoverTool = defineTool({
   },
   run(args, ctx) {
     const { repo, record } = ctx.session(args.dep_graph, [DEPENDENCY_GRAPH]);
-    const graph = sessionGraph(repo, record);
+    const view = graphView(repo, record);
+    const graph = view.graph();
     if (graph.entities.length === 0) throw new UserError(`dependency graph ${record.id} has no entities to cluster`);
-    const arch = recover(graph, { algorithm: args.algorithm, pkgDepth: args.pkg_depth, numClusters: args.num_clusters });
+    const arch = recoverArchitecture(view, { algorithm: args.algorithm, pkgDepth: args.pkg_depth, numClusters: args.num_clusters });
     const params: ArchitectureParams = {
       dep_graph: record.id,
       algorithm: args.algorithm,
@@ -78,8 +89,8 @@ export const computeMetricsTool = defineTool({
   readOnly: true,
   input: { architecture: sessionIdArg.describe('An Architecture session id (from recover)') },
   run(args, ctx) {
-    const { shown, arch, graph } = architectureSession(ctx, args.architecture);
-    return { result: { architecture: args.architecture, stale: shown.stale ?? false, ...toJson(computeMetrics(arch, graph)) } };
+    const { shown, arch, graphView: view } = architectureSession(ctx, args.architecture);
+    return { result: { architecture: args.architecture, stale: shown.stale ?? false, ...toJson(architectureMetrics(view, arch)) } };
   },
 });
 
@@ -98,7 +109,7 @@ export const compareTool = defineTool({
       architecture_a: args.architecture_a,
       architecture_b: args.architecture_b,
       stale: a.shown.stale === true || b.shown.stale === true,
-      ...compare(a.arch, b.arch),
+      ...compareArchitectures(a.arch, b.arch),
     });
     return {
       result,
@@ -115,8 +126,8 @@ export const detectSmellsTool = defineTool({
   readOnly: true,
   input: { architecture: sessionIdArg.describe('An Architecture session id (from recover)') },
   run(args, ctx) {
-    const { shown, arch, graph } = architectureSession(ctx, args.architecture);
-    const smells = detectSmells(arch, graph).sort((x, y) => (SEVERITY_RANK[x.severity] ?? 3) - (SEVERITY_RANK[y.severity] ?? 3));
+    const { shown, arch, graphView: view } = architectureSession(ctx, args.architecture);
+    const smells = architectureSmells(view, arch).sort((x, y) => (SEVERITY_RANK[x.severity] ?? 3) - (SEVERITY_RANK[y.severity] ?? 3));
     const result = toJson({ architecture: args.architecture, stale: shown.stale ?? false, smells, smells_total: smells.length });
     return {
       result,
