@@ -25,7 +25,7 @@ export const CONTEXT_ALPHA = 0.25;
 /** Size of the subgraph (best PPR nodes) the Steiner tree and the knapsack choose from. */
 export const CANDIDATE_LIMIT = 300;
 /** Stop rendering candidates once their estimated cost reaches this multiple of the budget. */
-const RENDER_BUDGET_FACTOR = 3;
+const RENDER_BUDGET_FACTOR = 2;
 /** Value added to a node of the Steiner tree, on the scale where the best candidate's prize is 1. */
 export const TREE_BONUS = 0.1;
 /** An outline is worth this fraction of the full snippet of the same entity. */

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { callersForRepo, contextForRepo, dependenciesForRepo, executionPathForRepo } from '../../src/api/context.js';
+import { callersForRepo, contextForRepo, dependenciesForRepo, executionPathForRepo, repoSourceReader } from '../../src/api/context.js';
 import { openRepo, type RepoHandle } from '../../src/api/repo.js';
 import { renderContext } from '../../src/retrieval/get-context.js';
+import { SnippetRenderer } from '../../src/retrieval/snippets.js';
 import { UserError } from '../../src/util/errors.js';
 import { countTokens } from '../../src/util/tokens.js';
 import { copyFixture, removeTree, PROJECT_ROOT } from '../helpers/tmp.js';
@@ -54,6 +55,18 @@ test('snippets follow a file edited after indexing', () => {
   }
 });
 
+test('a class outline keeps decorators and declarations of its members and elides their bodies', () => {
+  const graph = handle.graph();
+  const renderer = new SnippetRenderer(graph, repoSourceReader(handle.repo, handle.store));
+  const outline = renderer.render(graph.byFqn.get('shop.orders.Order')![0]!, 'outline');
+  assert.match(outline.body, /^class Order\(Base, metaclass=Meta\):\n {4}"""An order\./);
+  assert.match(outline.body, /\n {4}@property\n {4}def total\(self\) -> int:\n {8}\.\.\.\n/);
+  assert.match(outline.body, /\n {4}@total\.setter\n {4}def total\(self, value\):\n {8}\.\.\.\n/);
+  assert.match(outline.body, /\n {4}class Item:\n {8}\.\.\.\n/);
+  assert.doesNotMatch(outline.body, /Charge the gateway|read-only/);
+  assert.equal(outline.tokens, countTokens(outline.text));
+});
+
 test('callers, dependencies and paths on the indexed fixture', () => {
   const callers = callersForRepo(handle, 'Gateway.charge');
   assert.deepEqual(callers.callers.map((c) => [c.caller.symbol, c.site]), [
@@ -87,6 +100,9 @@ test('CLI: get-context, callers, deps and path, with --json and clear errors', (
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /token_budget must be an integer from 500 to 32000/);
   assert.equal(run(['get-context', 'order', '--seed-file', 'nope.py', '--repo', repo]).status, 2);
+  const notNumber = run(['get-context', 'order', '--budget', 'lots', '--repo', repo]);
+  assert.equal(notNumber.status, 2);
+  assert.match(notNumber.stderr, /--budget must be an integer, got lots/);
 
   const callers = run(['callers', 'Gateway.charge', '--repo', repo]);
   assert.match(callers.stdout, /src\/shop\/orders\.py:46 +method shop\.orders\.Order\.pay/);
