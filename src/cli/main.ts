@@ -2,10 +2,22 @@
 import { parseArgs } from 'node:util';
 import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
-import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
+import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
+import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
 
-const COMMANDS: Command[] = [indexCommand, showCommand, statsCommand, exportCommand, watchCommand, getContextCommand, callersCommand, depsCommand, pathCommand];
+const COMMANDS: Command[] = [
+  indexCommand,
+  showCommand,
+  statsCommand,
+  exportCommand,
+  watchCommand,
+  recoverCommand,
+  metricsCommand,
+  compareCommand,
+  smellsCommand,
+  getContextCommand, callersCommand, depsCommand, pathCommand,
+];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

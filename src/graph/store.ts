@@ -3,6 +3,7 @@
  * half-way) only ever sees a whole state: the one before the run or the one after it.
  */
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileExtract } from '../indexer/types.js';
@@ -197,7 +198,11 @@ export class IndexStore {
     );
     const insEdge = db.prepare('INSERT INTO edges(source, target, kind, confidence, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const insExternal = db.prepare('INSERT INTO externals(source, kind, module, symbol, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const setDigest = db.prepare('UPDATE files SET edges_digest = ? WHERE path = ?');
     db.transaction(() => {
+      const oldDigests = new Map(
+        (db.prepare('SELECT path, edges_digest FROM files').all() as { path: string; edges_digest: string }[]).map((r) => [r.path, r.edges_digest]),
+      );
       for (const path of update.removed) {
         delFile.run(path);
         delEntities.run(path);
@@ -216,6 +221,12 @@ export class IndexStore {
         }
       }
       for (const [path, res] of update.resolved) {
+        const digest = createHash('sha1').update(JSON.stringify(res)).digest('hex');
+        if (oldDigests.get(path) === digest) {
+          setDigest.run(digest, path); // a re-inserted file row starts with an empty digest
+          continue;
+        }
+        setDigest.run(digest, path);
         delEdges.run(path);
         delExternals.run(path);
         for (const e of res.edges) insEdge.run(e.source, e.target, e.kind, e.confidence, e.count, e.line, path);

@@ -39,6 +39,7 @@ export async function extractAll(
   workers: number,
   onProgress: (done: number) => void,
 ): Promise<ExtractOutcome[]> {
+  onProgress(0);
   if (workers <= 1 || files.length < MIN_FILES_FOR_WORKERS) return extractInline(files, layout, onProgress);
   return extractInWorkers(files, layout, workers, onProgress);
 }

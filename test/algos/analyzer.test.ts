@@ -13,6 +13,10 @@ test('case and digit boundaries', () => {
   assert.deepEqual(splitIdentifier('utf8'), ['utf', '8']);
   assert.deepEqual(splitIdentifier('getHTTPResponse2XX'), ['get', 'http', 'response', '2', 'xx']);
   assert.deepEqual(splitIdentifier('__init__'), ['init']);
+  assert.deepEqual(splitIdentifier('URLs'), ['urls']);
+  assert.deepEqual(splitIdentifier('parseURLsFast'), ['parse', 'urls', 'fast']);
+  assert.deepEqual(splitIdentifier('HTTPSource'), ['http', 'source']);
+  assert.deepEqual(splitIdentifier('DBSession'), ['db', 'session']);
   assert.deepEqual(splitIdentifier('a.b-c$d/e:f'), ['a', 'b', 'c', 'd', 'e', 'f']);
 });
 
@@ -36,6 +40,13 @@ test('code fields drop stop words, single letters and declaration noise', () => 
   assert.deepEqual(analyzeCode('def filter(self, *args, **kwargs)'), ['filter', 'args', 'arg', 'kwargs', 'kwarg']);
   assert.deepEqual(analyzeCode('is_valid getX'), ['is_valid', 'valid', 'getx', 'get']);
   assert.deepEqual(analyzeCode('pkg/db/models/query.py'), ['pkg', 'db', 'models', 'model', 'query', 'py']);
+});
+
+test('whole code names survive the stop list; prose stop words do not', () => {
+  assert.deepEqual(analyzeCode('def all(self)'), ['all']);
+  assert.deepEqual(analyzeCode('where_clause'), ['where_clause', 'clause']);
+  assert.deepEqual(analyzeText('all of them, where it is'), []);
+  assert.deepEqual(analyzeText('QuerySet.all() and .only('), ['queryset', 'query', 'set', 'all', 'only']);
 });
 
 test('free text drops task noise from prose but keeps it inside identifiers', () => {

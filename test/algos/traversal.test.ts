@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildCsr, transposeCsr } from '../../src/graph/csr.js';
-import { bfsTree, kShortestPaths, shortestPath, type Path } from '../../src/graph/traversal.js';
+import { bfsTree, kShortestPaths, shortestDistances, shortestPath, type Path } from '../../src/graph/traversal.js';
 import { makeRng, type Rng } from './rng.js';
 
 interface Edges {
@@ -76,6 +76,22 @@ test('Yen matches brute-force enumeration of simple paths', () => {
       assertValidPath(g, best!, s, t);
       assert.equal(best!.cost, expected[0]);
     }
+  }
+});
+
+test('shortest distances match Bellman-Ford', () => {
+  const rng = makeRng(21);
+  for (let round = 0; round < 200; round++) {
+    const g = randomDigraph(rng);
+    const source = rng.int(0, g.n - 1);
+    const expected = new Array<number>(g.n).fill(Infinity);
+    expected[source] = 0;
+    for (let iter = 0; iter < g.n; iter++) {
+      g.from.forEach((u, e) => {
+        expected[g.to[e]!] = Math.min(expected[g.to[e]!]!, expected[u]! + g.weight[e]!);
+      });
+    }
+    assert.deepEqual([...shortestDistances(buildCsr(g.n, g.from, g.to, g.weight), source)], expected);
   }
 });
 

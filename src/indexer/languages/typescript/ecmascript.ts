@@ -217,7 +217,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     b.define({
       kind,
       name,
-      span: spanOf(node, outer),
+      span: spanOf(outer),
       signature: cutSignature(source, outer.startIndex, kind === 'type_alias' || body === undefined ? node.endIndex : body.startIndex),
       docstring: leadingDoc(outer, DOC_RULE),
       exported,
