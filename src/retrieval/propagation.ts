@@ -1,0 +1,76 @@
+/**
+ * Score propagation from lexical seeds along dependency edges: callers, importers and subclasses become
+ * dependents of a match, callees, bases and imported entities its dependencies. Each hop multiplies by
+ * the edge kind's weight and confidence and a per-hop decay; a seed with many neighbours spreads its
+ * score thinner, so a popular helper does not lift half the repository.
+ */
+import type { LoadedGraph } from '../graph/memory.js';
+import type { EdgeKind } from '../graph/types.js';
+
+export type Role = 'direct match' | 'dependent of match' | 'dependency of match' | 'component sibling';
+
+/** Strongest first. */
+export const ROLE_ORDER: readonly Role[] = ['direct match', 'dependent of match', 'dependency of match', 'component sibling'];
+
+export interface Reached {
+  score: number;
+  role: Exclude<Role, 'direct match' | 'component sibling'>;
+  /** The matched entity the score came from. */
+  via: number;
+}
+
+export const EDGE_WEIGHT: Readonly<Record<EdgeKind, number>> = {
+  calls: 0.5,
+  inherits: 0.6,
+  implements: 0.6,
+  references: 0.35,
+  imports: 0.2,
+  contains: 0,
+};
+const INFERRED_FACTOR = 0.5;
+const HOP_DECAY = 0.5;
+export const MAX_HOPS = 2;
+
+function edgeFactor(graph: LoadedGraph, edge: number): number {
+  const e = graph.edges[edge]!;
+  return EDGE_WEIGHT[e.kind] * (e.confidence === 'inferred' ? INFERRED_FACTOR : 1);
+}
+
+function spread(list: readonly number[], graph: LoadedGraph): number {
+  let n = 0;
+  for (const p of list) if (EDGE_WEIGHT[graph.edges[p]!.kind] > 0) n++;
+  return n === 0 ? 1 : Math.sqrt(n);
+}
+
+/** Scores reached from the seeds within MAX_HOPS; a seed itself is never in the result. */
+export function propagate(graph: LoadedGraph, seeds: ReadonlyMap<number, number>): Map<number, Reached> {
+  const reached = new Map<number, Reached>();
+  let frontier = new Map<number, { score: number; role: Reached['role'] | null; via: number }>();
+  for (const [node, score] of seeds) frontier.set(node, { score, role: null, via: node });
+  for (let hop = 1; hop <= MAX_HOPS && frontier.size > 0; hop++) {
+    const next = new Map<number, { score: number; role: Reached['role']; via: number }>();
+    const offer = (node: number, score: number, role: Reached['role'], via: number): void => {
+      if (seeds.has(node) || score <= 0) return;
+      const old = next.get(node);
+      if (!old || score > old.score) next.set(node, { score, role, via });
+    };
+    for (const [node, { score, role, via }] of frontier) {
+      const base = score * HOP_DECAY;
+      const outSpread = spread(graph.out[node]!, graph);
+      const inSpread = spread(graph.in[node]!, graph);
+      // The role is fixed by the first hop: a caller of a caller is still a dependent.
+      for (const p of graph.out[node]!) {
+        offer(graph.edgeTarget[p]!, (base * edgeFactor(graph, p)) / outSpread, role ?? 'dependency of match', via);
+      }
+      for (const p of graph.in[node]!) {
+        offer(graph.edgeSource[p]!, (base * edgeFactor(graph, p)) / inSpread, role ?? 'dependent of match', via);
+      }
+    }
+    for (const [node, r] of next) {
+      const old = reached.get(node);
+      if (!old || r.score > old.score) reached.set(node, r);
+    }
+    frontier = next;
+  }
+  return reached;
+}
