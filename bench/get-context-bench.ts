@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     const firstMs = performance.now() - t;
     const times: number[] = [];
     const cpu = process.cpuUsage();
+    const stages: Record<string, number> = {};
     let used = 0;
     let nodes = 0;
     for (let r = 0; r < rounds; r++) {
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
         const result = contextForRepo(handle, { query, token_budget: budget });
         times.push(performance.now() - t);
         used += result.tokens_used;
+        for (const [stage, ms] of Object.entries(result.selection.timings_ms)) stages[stage] = (stages[stage] ?? 0) + ms;
         nodes += result.nodes.length;
       }
     }
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
     console.log(`get_context at ${budget} tokens over ${n} runs (${QUERIES.length} queries x ${rounds}):`);
     console.log(`  p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times[n - 1]!.toFixed(1)} ms`);
     console.log(`  mean CPU time ${((cpuUsed.user + cpuUsed.system) / 1000 / n).toFixed(1)} ms per query (wall times include waiting for a busy machine)`);
+    console.log(`  mean stage times: ${Object.entries(stages).map(([k, v]) => `${k} ${(v / n).toFixed(1)}`).join(', ')} ms`);
     console.log(`  mean ${(used / n).toFixed(0)} tokens used, ${(nodes / n).toFixed(1)} nodes per result`);
   } finally {
     handle.close();

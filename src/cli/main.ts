@@ -2,8 +2,8 @@
 import { parseArgs } from 'node:util';
 import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
-import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
+import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
 import { mcpCommand } from './commands/mcp-command.js';
 import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
 
@@ -17,10 +17,7 @@ const COMMANDS: Command[] = [
   metricsCommand,
   compareCommand,
   smellsCommand,
-  getContextCommand,
-  callersCommand,
-  depsCommand,
-  pathCommand,
+  getContextCommand, callersCommand, depsCommand, pathCommand,
   mcpCommand,
 ];
 

@@ -25,7 +25,7 @@ export const CONTEXT_ALPHA = 0.25;
 /** Size of the subgraph (best PPR nodes) the Steiner tree and the knapsack choose from. */
 export const CANDIDATE_LIMIT = 300;
 /** Stop rendering candidates once their estimated cost reaches this multiple of the budget. */
-const RENDER_BUDGET_FACTOR = 3;
+const RENDER_BUDGET_FACTOR = 2;
 /** Value added to a node of the Steiner tree, on the scale where the best candidate's prize is 1. */
 export const TREE_BONUS = 0.1;
 /** An outline is worth this fraction of the full snippet of the same entity. */
@@ -72,6 +72,16 @@ export interface ContextSelection {
   knapsack_bucket_size: number;
   /** With bucketing: the choice is at least as valuable as any set whose tokens plus this loss fit the budget. */
   knapsack_capacity_loss_bound: number;
+  /** Wall time of each stage, for diagnosis. */
+  timings_ms: ContextTimings;
+}
+
+export interface ContextTimings {
+  seeds: number;
+  ppr: number;
+  steiner: number;
+  snippets: number;
+  knapsack: number;
 }
 
 export interface ContextResult {
@@ -85,7 +95,7 @@ export interface ContextResult {
 }
 
 /** The text the caller receives for the nodes: each node's header and snippet, separated by a blank line. */
-export function renderContext(result: Pick<ContextResult, 'nodes'>): string {
+export function renderContext(result: { nodes: readonly Pick<ContextNode, 'header' | 'snippet'>[] }): string {
   return result.nodes.map((n) => `${n.header}\n${n.snippet}\n`).join(SNIPPET_SEPARATOR);
 }
 
@@ -100,7 +110,9 @@ export function getContext(graph: LoadedGraph, source: SourceReader, request: Ge
   const query = request.query.trim();
   if (!query) throw new UserError('query must not be empty');
   const budget = validateBudget(request.tokenBudget ?? DEFAULT_TOKEN_BUDGET);
+  const clock = stageClock();
   const seeds = resolveSeeds(graph, { ...request, query });
+  const seedsMs = clock();
   const seedNodes = seeds.map((s): SeedNode => {
     const e = graph.entities[s.node]!;
     return { path: e.filePath, symbol: e.fqn, kind: e.kind, weight: s.weight, origins: s.origins };
@@ -108,17 +120,21 @@ export function getContext(graph: LoadedGraph, source: SourceReader, request: Ge
   const empty: ContextSelection = {
     candidates: 0, steiner_tree_nodes: 0, ppr_iterations: 0,
     knapsack_bucketed: false, knapsack_bucket_size: 1, knapsack_capacity_loss_bound: 0,
+    timings_ms: { seeds: seedsMs, ppr: 0, steiner: 0, snippets: 0, knapsack: 0 },
   };
   if (seeds.length === 0) return { query, nodes: [], tokens_used: 0, token_budget: budget, seed_nodes: [], selection: empty };
 
   const { operator, weights } = contextGraph(graph);
   const ppr = personalizedPageRank(operator, new Map(seeds.map((s) => [s.node, s.weight])), { alpha: CONTEXT_ALPHA });
   const scores = ppr.scores;
+  const pprMs = clock();
   const candidates = topNodes(scores, CANDIDATE_LIMIT, seeds.map((s) => s.node));
   const tree = steinerConnectors(graph, weights, candidates, scores);
+  const steinerMs = clock();
 
   const renderer = new SnippetRenderer(graph, source);
   const items = snippetItems(graph, renderer, candidates, scores, tree, budget);
+  const snippetsMs = clock();
   const choice = chooseSnippets(graph, items, budget);
   const ordered = readingOrder(graph, choice.items.map((i) => i.snippet.node), scores);
   const byNode = new Map(choice.items.map((i) => [i.snippet.node, i]));
@@ -151,7 +167,19 @@ export function getContext(graph: LoadedGraph, source: SourceReader, request: Ge
       knapsack_bucketed: choice.bucketSize > 1,
       knapsack_bucket_size: choice.bucketSize,
       knapsack_capacity_loss_bound: choice.capacityLossBound,
+      timings_ms: { seeds: seedsMs, ppr: pprMs, steiner: steinerMs, snippets: snippetsMs, knapsack: clock() },
     },
+  };
+}
+
+/** Milliseconds since the previous call (or since creation). */
+function stageClock(): () => number {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    const ms = now - last;
+    last = now;
+    return Math.round(ms * 10) / 10;
   };
 }
 

@@ -108,7 +108,7 @@ export function getDependencies(graph: LoadedGraph, target: string, options: Dep
   }
   const transitive = options.transitive ?? false;
   const fileNodes = graph.byFile.get(normalizePath(target));
-  const sources = fileNodes ?? withMembers(graph, findOneSymbol(graph, target));
+  const sources = fileNodes ?? withMembers(graph, findTargetSymbol(graph, target));
   const resultTarget: DependenciesResult['target'] = fileNodes
     ? { kind: 'file', path: normalizePath(target) }
     : { kind: 'symbol', entity: entityRef(graph, sources[0]!) };
@@ -127,6 +127,18 @@ export function getDependencies(graph: LoadedGraph, target: string, options: Dep
     else made.get(parent)!.children.push(dep);
   }
   return { target: resultTarget, transitive, depth: transitive ? depth : 1, dependencies: roots, externals: externalsOf(graph, sources) };
+}
+
+/** The symbol named by a target that is not an indexed file; the error covers both readings. */
+function findTargetSymbol(graph: LoadedGraph, target: string): number {
+  try {
+    return findOneSymbol(graph, target);
+  } catch (err) {
+    if (err instanceof UserError && err.message.startsWith('no entity named')) {
+      throw new UserError(`no file or symbol named ${target} in the index (files are repo-relative paths)`);
+    }
+    throw err;
+  }
 }
 
 function dependency(graph: LoadedGraph, node: number, edgePositions: readonly number[], depth: number): Dependency {

@@ -178,8 +178,11 @@ function declaration(entity: Entity): string {
   return `${entity.signature || entity.name}${doc}`;
 }
 
+/** The line where the declaration starts (after decorators): the signature's first line, else the name. */
 function declarationLineIndex(entity: Entity, lines: readonly string[]): number {
-  return lines.findIndex((l) => l.includes(entity.name));
+  const anchor = entity.signature.split('\n')[0]!.trim();
+  const bySignature = anchor ? lines.findIndex((l) => l.includes(anchor)) : -1;
+  return bySignature >= 0 ? bySignature : lines.findIndex((l) => l.includes(entity.name));
 }
 
 /** A member's lines up to the end of its declaration (decorators included), then `...` in place of the body. */

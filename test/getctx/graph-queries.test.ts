@@ -45,6 +45,7 @@ test('transitive dependencies form a tree cut at the requested depth', () => {
   assert.deepEqual(flatten(two.dependencies).map((d) => d.symbol), ['shop.cart.Cart.total', 'shop.pricing.price_of']);
   const direct = getDependencies(graph, 'checkout');
   assert.deepEqual(flatten(direct.dependencies).map((d) => d.symbol), ['shop.cart.Cart.total']);
+  assert.throws(() => getDependencies(graph, 'shop/missing.py'), /no file or symbol named shop\/missing\.py/);
   for (const depth of [0, 11, 2.5]) assert.throws(() => getDependencies(graph, 'checkout', { depth }), /depth must be an integer from 1 to 10/);
 });
 
