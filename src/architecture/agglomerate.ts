@@ -13,7 +13,7 @@ export interface AggCluster {
   members: number[];
   /** Size (WCA) or probability mass (LIMBO). */
   weight: number;
-  /** Feature id → value. */
+  /** Feature id (a small non-negative integer) → value. */
   vector: Map<number, number>;
 }
 
@@ -70,7 +70,7 @@ function entryBefore(a: HeapEntry, b: HeapEntry): boolean {
 export function agglomerate(initial: AggCluster[], linkage: Linkage, target: number): number[][] {
   const clusters: (AggCluster | null)[] = [...initial];
   // Posting lists are append-only; entries of merged clusters are skipped and compacted away lazily.
-  const postings = new Map<number, Posting>();
+  const postings: Posting[] = [];
   const featureIds: Int32Array[] = [];
   const featureValues: Float64Array[] = [];
   const neighbours: NeighbourList[] = [];
@@ -81,15 +81,14 @@ export function agglomerate(initial: AggCluster[], linkage: Linkage, target: num
     featureIds[id] = Int32Array.from(cluster.vector.keys());
     featureValues[id] = Float64Array.from(cluster.vector.values());
     for (const [f, v] of cluster.vector) {
-      let posting = postings.get(f);
-      if (!posting) postings.set(f, (posting = { ids: [], values: [], dead: 0 }));
+      const posting = (postings[f] ??= { ids: [], values: [], dead: 0 });
       posting.ids.push(id);
       posting.values.push(v);
     }
   };
   const unindex = (id: number) => {
     for (const f of featureIds[id]) {
-      const posting = postings.get(f)!;
+      const posting = postings[f];
       if (++posting.dead * 2 > posting.ids.length) compact(posting);
     }
   };
@@ -121,7 +120,7 @@ export function agglomerate(initial: AggCluster[], linkage: Linkage, target: num
     const values = featureValues[zid];
     for (let k = 0; k < ids.length; k++) {
       const vz = values[k];
-      const posting = postings.get(ids[k])!;
+      const posting = postings[ids[k]];
       for (let p = 0; p < posting.ids.length; p++) {
         const yid = posting.ids[p];
         if (yid === zid || clusters[yid] === null) continue;
