@@ -3,8 +3,9 @@ import { parseArgs } from 'node:util';
 import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
+import { contextCommand, searchCommand, synonymCommand } from './commands/retrieval-commands.js';
 
-const COMMANDS: Command[] = [indexCommand, showCommand, statsCommand, exportCommand, watchCommand];
+const COMMANDS: Command[] = [indexCommand, showCommand, statsCommand, exportCommand, watchCommand, contextCommand, searchCommand, synonymCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
