@@ -10,7 +10,9 @@ import {
   getContextTool,
   getDependenciesTool,
   getExecutionPathTool,
+  searchSymbolTool,
 } from './tools/retrieval-tools.js';
+import { synonymAddTool, synonymListTool, synonymRemoveTool } from './tools/synonym-tools.js';
 import { deleteSessionTool, getFullResultTool, ingestTool, listSessionsTool, parseTool } from './tools/session-tools.js';
 
 /** Bounds the number of array/object elements in one call's arguments. */
@@ -27,10 +29,14 @@ export const TOOLS: readonly AnyToolSpec[] = [
   compareTool,
   detectSmellsTool,
   contextForTaskTool,
+  searchSymbolTool,
   getContextTool,
   getCallersTool,
   getDependenciesTool,
   getExecutionPathTool,
+  synonymListTool,
+  synonymAddTool,
+  synonymRemoveTool,
 ] as readonly AnyToolSpec[];
 
 export function createMcpServer(ctx: ServerContext, version: string): McpServer {

@@ -41,7 +41,7 @@ describe('codectx mcp over stdio', () => {
   test('tools/list gives every tool with an input schema that includes max_tokens', async () => {
     const { tools } = await server.client.listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ['ingest', 'parse', 'recover', 'compute_metrics', 'compare', 'detect_smells', 'list_sessions', 'get_full_result', 'delete_session', 'context_for_task', 'get_context', 'get_callers', 'get_dependencies', 'get_execution_path']) {
+    for (const name of ['ingest', 'parse', 'recover', 'compute_metrics', 'compare', 'detect_smells', 'list_sessions', 'get_full_result', 'delete_session', 'context_for_task', 'get_context', 'get_callers', 'get_dependencies', 'get_execution_path', 'search_symbol', 'synonym_list', 'synonym_add', 'synonym_remove']) {
       assert.ok(names.includes(name), `missing tool ${name}`);
     }
     for (const tool of tools) {
@@ -118,6 +118,19 @@ describe('codectx mcp over stdio', () => {
     assert.equal(files[0], 'inventory/service.py', JSON.stringify(ranked.files));
     const page2 = await server.ok('context_for_task', { dep_graph: graph.session_id, task, offset: 1, max_files: 2 });
     assert.deepEqual((page2.files as { file_path: string }[]).map((f) => f.file_path), files.slice(1, 3));
+
+    const symbols = await server.ok('search_symbol', { name: 'reserve' });
+    const matches = symbols.matches as { fqn: string; match: string }[];
+    assert.equal(matches[0]!.fqn, 'inventory.service.reserve_stock', JSON.stringify(matches));
+    const exact = await server.ok('search_symbol', { name: 'Item', exact: true });
+    assert.deepEqual((exact.matches as { fqn: string }[]).map((m) => m.fqn), ['inventory.models.Item']);
+
+    assert.deepEqual((await server.ok('synonym_list')).synonyms, []);
+    assert.equal((await server.ok('synonym_add', { term: 'Stock', aliases: ['inventory', 'supply'] })).added, 2);
+    assert.deepEqual((await server.ok('synonym_list')).synonyms, [{ term: 'stock', alias: 'inventory' }, { term: 'stock', alias: 'supply' }]);
+    assert.equal((await server.ok('synonym_remove', { term: 'stock', alias: 'supply' })).removed, 1);
+    assert.equal((await server.ok('synonym_remove', { term: 'stock' })).removed, 1);
+    assert.deepEqual((await server.ok('synonym_list')).synonyms, []);
 
     const context = await server.ok('get_context', { query: 'how is stock reserved for an order', token_budget: 800, seed_symbols: ['reserve_stock'] });
     const nodes = context.nodes as { path: string; symbol: string; snippet: string }[];

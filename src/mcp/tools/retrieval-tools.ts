@@ -1,7 +1,7 @@
-/** context_for_task, get_context, get_callers, get_dependencies, get_execution_path: what to read, and how code connects. */
+/** context_for_task, search_symbol, get_context, get_callers, get_dependencies, get_execution_path: what to read, and how code connects. */
 import { z } from 'zod';
 import { callersForRepo, contextForRepo, dependenciesForRepo, executionPathForRepo } from '../../api/context.js';
-import { contextForTaskOnRepo, DEFAULT_MAX_FILES, type ArchitectureLike } from '../../api/task-context.js';
+import { symbolSearch, taskContext, type TaskContextOptions } from '../../api/retrieval.js';
 import { cutRankedList, type JsonObject, type JsonValue, type Reduction } from '../budget.js';
 import type { ServerContext } from '../context.js';
 import { ARCHITECTURE } from '../sessions.js';
@@ -27,17 +27,43 @@ export const contextForTaskTool = defineTool({
     dep_graph: sessionIdArg.describe('A DependencyGraph session id (from parse)'),
     task: queryArg.describe('The task in natural language; identifiers, paths and tracebacks in it are matched exactly'),
     architecture: sessionIdArg.optional().describe('An Architecture session id (from recover) of the same repository'),
-    max_files: z.number().int().min(1).max(200).default(DEFAULT_MAX_FILES),
+    max_files: z.number().int().min(1).max(200).default(15),
     offset: offsetArg,
   },
   async run(args, ctx) {
     const target = await queryTarget(ctx, { dep_graph: args.dep_graph });
-    const architecture = args.architecture === undefined ? undefined : (ctx.session(args.architecture, [ARCHITECTURE]).record.result as ArchitectureLike);
-    const found = contextForTaskOnRepo(target.handle, target.handle.graph(), args.task, { architecture, maxFiles: args.offset + args.max_files });
+    const architecture = args.architecture === undefined
+      ? undefined
+      : (ctx.session(args.architecture, [ARCHITECTURE]).record.result as TaskContextOptions['architecture']);
+    const found = taskContext(target.handle, args.task, { architecture, maxFiles: args.offset + args.max_files });
     const page = found.files.slice(args.offset);
     const result = toJson({ dep_graph: target.dep_graph, stale: target.stale, ...found, num_files: page.length, offset: args.offset, files: page });
     const rest = (next: number): string => `call context_for_task again with offset=${next} for the next files`;
     return { result, reductions: [cutRankedList(result, 'files', { label: 'files', offset: args.offset, rest })] };
+  },
+});
+
+export const searchSymbolTool = defineTool({
+  name: 'search_symbol',
+  description:
+    'Find definitions by name or phrase: exact name or fully-qualified name first, then prefix, all-words and close-spelling ' +
+    'matches; within a tier types and public definitions outside tests come first.',
+  readOnly: true,
+  input: {
+    name: symbolArg.describe('A name, fully-qualified name or a few words'),
+    exact: z.boolean().default(false).describe('Only exact name or fully-qualified-name matches'),
+    limit: z.number().int().min(1).max(200).default(20),
+    repo: repoArg,
+    dep_graph: depGraphArg,
+    offset: offsetArg,
+  },
+  async run(args, ctx) {
+    const target = await queryTarget(ctx, args);
+    const found = symbolSearch(target.handle, args.name, { exact: args.exact, limit: args.offset + args.limit });
+    const page = found.slice(args.offset);
+    const result = toJson({ dep_graph: target.dep_graph, stale: target.stale, name: args.name, offset: args.offset, matches: page });
+    const rest = (next: number): string => `call search_symbol again with offset=${next} for more`;
+    return { result, reductions: [cutRankedList(result, 'matches', { label: 'matches', offset: args.offset, rest })] };
   },
 });
 
