@@ -147,7 +147,8 @@ export const getFullResultTool = defineTool({
     const rest = (next: number): string => `call get_full_result(session_id='${record.id}', offset=${next}) for the next components`;
     const paging: Reduction = { ...cutRankedList(page, 'components', { label: 'components', offset: args.offset, total: components.length, rest }), min: 1 };
     const firstOnly: JsonObject = { ...page, components: components.slice(args.offset, args.offset + 1) };
-    return { result: page, reductions: [paging, ...componentReductions(firstOnly, architectureShape('a larger max_tokens'))] };
+    const restOfFirst = `a larger max_tokens (the next components: get_full_result(session_id='${record.id}', offset=${args.offset + 1}))`;
+    return { result: page, reductions: [paging, ...componentReductions(firstOnly, architectureShape(restOfFirst))] };
   },
 });
 
