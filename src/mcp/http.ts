@@ -15,6 +15,10 @@ export const MCP_PATH = '/mcp';
 export const MAX_BODY_BYTES = 1 << 20;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
+export function isLoopback(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host);
+}
+
 export interface HttpOptions {
   host: string;
   /** 0 picks a free port. */
@@ -29,7 +33,7 @@ export interface RunningHttpServer {
 
 export async function serveHttp(ctx: ServerContext, options: HttpOptions, version: string): Promise<RunningHttpServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
-  const loopback = LOOPBACK_HOSTS.has(options.host);
+  const loopback = isLoopback(options.host);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -1,12 +1,19 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { appendFileSync, readdirSync, symlinkSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { countTokens } from '../../src/util/tokens.js';
-import { copyFixture, makeTree, removeTree } from '../helpers/tmp.js';
+import { copyFixture, fixturePath, makeTree, removeTree } from '../helpers/tmp.js';
 import { McpTestClient, type ToolReply } from './harness.js';
 
 const SESSION_ID = /^[0-9a-f]{12}$/;
+
+function filesOf(root: string): string[] {
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name).slice(root.length + 1))
+    .sort();
+}
 
 function assertWithinBudget(reply: ToolReply, maxTokens: number): void {
   assert.equal(reply.isError, false, reply.text);
@@ -264,7 +271,6 @@ test('sessions survive a restart; edits make them stale and parse refresh=true u
       assert.deepEqual(restored.components, arch.components);
       assert.equal(restored.stale, false);
 
-      mkdirSync(join(repo, 'inventory'), { recursive: true });
       appendFileSync(join(repo, 'inventory', 'storage.py'), '\n\ndef delete_item(sku):\n    _TABLE.pop(sku, None)\n');
       const stale = await server.ok('parse', { session_id: graph.session_id });
       assert.equal(stale.stale, true);
@@ -277,6 +283,7 @@ test('sessions survive a restart; edits make them stale and parse refresh=true u
       assert.equal(refreshed.stale, false);
       assert.equal(refreshed.num_entities, Number(graph.num_entities) + 1);
       assert.equal((await server.ok('get_full_result', { session_id: arch.session_id })).stale, true, 'the architecture is still the old one');
+      assert.deepEqual(filesOf(repo).filter((f) => !f.startsWith('.codectx/')), filesOf(fixturePath('mcp-repo')), 'nothing written outside the index folder');
     } finally {
       await server.close();
     }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ServerContext } from '../../mcp/context.js';
-import { serveHttp } from '../../mcp/http.js';
+import { isLoopback, serveHttp } from '../../mcp/http.js';
 import { serveStdio } from '../../mcp/server.js';
 import { UserError } from '../../util/errors.js';
 import { int, str, strs, type Command } from '../command.js';
@@ -27,9 +27,11 @@ export const mcpCommand: Command = {
     if (!values.http) return serveStdio(options, version);
     const port = int(values, 'port', 3333);
     if (port < 0 || port > 65535) throw new UserError(`--port must be 0..65535, got ${port}`);
+    const host = str(values, 'host') ?? '127.0.0.1';
     const ctx = new ServerContext(options);
-    const running = await serveHttp(ctx, { host: str(values, 'host') ?? '127.0.0.1', port }, version);
+    const running = await serveHttp(ctx, { host, port }, version);
     process.stderr.write(`codectx mcp: listening on ${running.url}\n`);
+    if (!isLoopback(host)) process.stderr.write('codectx mcp: warning: not a loopback address; anyone who can reach it can read the served repositories\n');
     await new Promise<void>((resolve) => {
       const stop = (): void => resolve();
       process.once('SIGINT', stop);
