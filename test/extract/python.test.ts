@@ -30,7 +30,7 @@ test('python refs: receivers as written, super(), bases, annotations incl. strin
   const x = await extractSource(
     'm.py',
     [
-      'class A(base.Base, Mixin, metaclass=Meta):',
+      'class A(base.Base, Mixin, Generic[T], metaclass=Meta):',
       '    def run(self, q: "Query", items: List[Item]) -> Optional[Result]:',
       '        self.m()',
       '        super().run()',
@@ -45,6 +45,7 @@ test('python refs: receivers as written, super(), bases, annotations incl. strin
   assert.deepEqual(refsOf(x), [
     'inherits base|Base @m.A',
     'inherits |Mixin @m.A',
+    'inherits |Generic @m.A',
     'value |Meta @m.A',
     'type |Query @m.A.run',
     'type |List @m.A.run',

@@ -183,7 +183,7 @@ function addImport(node: Node, b: FileBuilder): void {
 
 export const pythonSupport: LanguageSupport = {
   id: 'python',
-  extensions: ['.py', '.pyi'],
+  extensions: ['.py'],
   grammarFor: () => 'tree-sitter-python.wasm',
   moduleInfo,
   extract,
