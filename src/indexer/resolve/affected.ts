@@ -12,6 +12,8 @@ interface NameIndex {
   readers: Map<string, Set<string>>;
   /** Name -> names it is re-bound under (import aliases, renamed exports). */
   aliases: Map<string, Set<string>>;
+  /** Specifier segment -> names imported from modules whose specifier has it. */
+  importedVia: Map<string, Set<string>>;
   /** Class name -> names of its members and of its bases, over every class with that name. */
   classes: Map<string, { members: Set<string>; bases: Set<string> }>;
 }
@@ -63,8 +65,9 @@ function interfaceNames(extract: FileExtract): Set<string> {
   for (const entity of extract.entities) if (entity.kind !== 'module') names.add(entity.name);
   for (const imp of extract.imports) {
     if (imp.alias) names.add(imp.alias);
+    // `import a.b` binds `a`.
     const first = segments(imp.module)[0];
-    if (first) names.add(first);
+    if (first && !imp.alias && imp.names.length === 0) names.add(first);
     for (const { name, alias } of imp.names) {
       names.add(name);
       if (alias) names.add(alias);
@@ -120,11 +123,13 @@ function addClasses(classes: NameIndex['classes'], extract: FileExtract): void {
 }
 
 function buildIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
-  const index: NameIndex = { readers: new Map(), aliases: new Map(), classes: new Map() };
+  const index: NameIndex = { readers: new Map(), aliases: new Map(), importedVia: new Map(), classes: new Map() };
   for (const [file, extract] of extracts) {
     for (const name of referencedNames(extract)) addTo(index.readers, name, file);
     for (const imp of extract.imports) {
       for (const { name, alias } of imp.names) if (alias) addTo(index.aliases, name, alias);
+      if (imp.alias) for (const s of segments(imp.module)) addTo(index.aliases, s, imp.alias);
+      for (const s of segments(imp.module)) for (const { name, alias } of imp.names) addTo(index.importedVia, s, alias ?? name);
     }
     for (const exp of extract.exports) {
       for (const s of segments(exp.local)) addTo(index.aliases, s, exp.name);
@@ -154,7 +159,13 @@ export function affectedFiles(
       for (const name of interfaceNames(version)) names.add(name);
     }
     if (before) addClasses(oldClasses, before);
-    if (!now || !before) for (const key of moduleKeys(file)) names.add(key);
+    // A module appearing or disappearing changes what every name imported from its specifiers denotes.
+    if (!now || !before) {
+      for (const key of moduleKeys(file)) {
+        names.add(key);
+        for (const name of index.importedVia.get(key) ?? []) names.add(name);
+      }
+    }
   }
   // Members of every class a changed class may (transitively) inherit from, by name.
   const pendingBases = [...names];
