@@ -85,7 +85,7 @@ function repoFrom(specs: Map<string, Spec>) {
 
 test('incremental == cold on random Python-like repositories under random edits (add, modify, delete files)', () => {
   let nonTrivial = 0;
-  for (let seed = 1; seed <= 600; seed++) {
+  for (let seed = 1; seed <= 1500; seed++) {
     const next = rng(seed);
     const specs = new Map<string, Spec>();
     for (const m of MODULES) if (next() < 0.8) specs.set(m, randomSpec(next));
