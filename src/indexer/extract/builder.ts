@@ -41,7 +41,7 @@ export interface Definition {
 export interface Scope {
   name: string;
   span: Span;
-  /** Functions directly inside are methods (impl and trait bodies). */
+  /** Functions directly inside are methods, and references directly inside belong to the named type (impl bodies). */
   methods: boolean;
 }
 
@@ -69,6 +69,8 @@ interface Container {
   scope?: Scope;
   /** Index into the built entity list (defs only). */
   entity?: number;
+  /** FQN the scope's name stands for (scopes only). */
+  fqn?: string;
 }
 
 export class FileBuilder {
@@ -107,6 +109,8 @@ export class FileBuilder {
   }
 
   binding(pos: number, variable: string, typeName: string): void {
+    const last = this.bindings[this.bindings.length - 1];
+    if (last !== undefined && last.pos === pos && last.variable === variable && last.typeName === typeName) return;
     this.bindings.push({ pos, variable, typeName });
   }
 
@@ -153,6 +157,9 @@ export class FileBuilder {
     for (const item of containers) {
       while (stack.length > 0 && stack[stack.length - 1]!.span.end <= item.span.start) stack.pop();
       if (item.def === undefined) {
+        let prefix = info.defPrefix;
+        for (const c of stack) prefix = c.entity !== undefined ? entities[c.entity]!.fqn + info.sep : prefix + c.scope!.name + info.sep;
+        item.fqn = prefix + item.scope!.name;
         stack.push(item);
         continue;
       }
@@ -228,6 +235,7 @@ export class FileBuilder {
     });
     module.terms = collectTerms(source, 0, source.length, info.keywords, mergeHoles(topSpans));
 
+    const methodScopes = containers.filter((c) => c.scope?.methods === true);
     const fromId = (pos: number): string => {
       let lo = 0;
       let hi = orderedDefs.length - 1;
@@ -240,6 +248,20 @@ export class FileBuilder {
         } else hi = mid - 1;
       }
       while (idx >= 0 && orderedDefs[idx]!.span.end <= pos) idx = enclosing[idx]!;
+      // Inside an impl-like scope but not inside one of its items: the scope's type is the source.
+      const entityStart = idx >= 0 ? orderedDefs[idx]!.span.start : -1;
+      let owner: Entity | undefined;
+      let ownerStart = entityStart;
+      for (const c of methodScopes) {
+        if (c.span.start > ownerStart && c.span.start <= pos && pos < c.span.end) {
+          const candidate = byFqn.get(c.fqn!);
+          if (candidate !== undefined) {
+            owner = candidate;
+            ownerStart = c.span.start;
+          }
+        }
+      }
+      if (owner !== undefined) return owner.id;
       return idx >= 0 ? entities[idx]!.id : module.id;
     };
 

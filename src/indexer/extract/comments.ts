@@ -25,7 +25,7 @@ export function leadingDoc(node: Node, rule: LeadingCommentRule): string {
       continue;
     }
     if (!rule.commentTypes.has(prev.type) || prev.endPosition.row < row - 1) break;
-    const text = prev.text;
+    const text = prev.text.trimEnd();
     if (!rule.isDoc(text)) break;
     const isBlock = text.startsWith('/*');
     if (isBlock && parts.length > 0) break;

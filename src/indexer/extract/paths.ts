@@ -8,7 +8,8 @@ export function splitPath(text: string, sep: string): { receiver: string; name: 
 
 /** The receiver as written when it is a name path or `super()`; '?' for any other expression. */
 export function simpleReceiver(raw: string): string {
-  const compact = raw.replace(/\s+/g, '');
+  // Generic arguments (`Registry::<u32>`, `Vec<T>`) do not change which type is meant.
+  const compact = raw.replace(/\s+/g, '').replace(/(::)?<[^<>]*>/g, '');
   return /^(?:[A-Za-z_$][\w$]*|super\(\))(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/.test(compact) ? compact : '?';
 }
 

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Query, type Language, type Node, type QueryCapture } from 'web-tree-sitter';
+import { Query, type Language } from 'web-tree-sitter';
 
 let packageRoot: string | undefined;
 
@@ -19,31 +19,21 @@ export function findPackageRoot(): string {
   return dir;
 }
 
-const compiled = new Map<string, Query>();
+const compiled = new WeakMap<Language, Map<string, Query>>();
 
 /** The compiled query `src/indexer/languages/<lang>/<file>` for `language`; compiled once per grammar and file. */
 export function languageQuery(language: Language, lang: string, file: string): Query {
-  const key = `${language.name ?? ''}\0${lang}/${file}`;
-  let query = compiled.get(key);
+  let queries = compiled.get(language);
+  if (queries === undefined) {
+    queries = new Map();
+    compiled.set(language, queries);
+  }
+  const key = `${lang}/${file}`;
+  let query = queries.get(key);
   if (query === undefined) {
     const path = join(findPackageRoot(), 'src', 'indexer', 'languages', lang, file);
     query = new Query(language, readFileSync(path, 'utf8'));
-    compiled.set(key, query);
+    queries.set(key, query);
   }
   return query;
-}
-
-/** One query match as a capture-name -> node map (the first node for each name). */
-export type CaptureMap = Map<string, Node>;
-
-export function matchesOf(query: Query, root: Node): { pattern: number; captures: CaptureMap }[] {
-  const out: { pattern: number; captures: CaptureMap }[] = [];
-  for (const match of query.matches(root)) {
-    const captures: CaptureMap = new Map();
-    for (const capture of match.captures as QueryCapture[]) {
-      if (!captures.has(capture.name)) captures.set(capture.name, capture.node);
-    }
-    out.push({ pattern: match.patternIndex, captures });
-  }
-  return out;
 }
