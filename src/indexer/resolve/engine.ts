@@ -84,8 +84,10 @@ export class Engine {
   private importedSym(imp: RawImport, binding: ImportBinding, scope: Entity): Sym | null {
     const lang = this.resolverFor(scope);
     if (!lang) return null;
-    const target = this.moduleTarget(lang, binding.specifier ?? imp.module, scope.filePath);
-    if (!target) return null;
+    const specifier = binding.specifier ?? imp.module;
+    const target = this.moduleTarget(lang, specifier, scope.filePath);
+    // A specifier naming no indexed file (generated, excluded, misspelt) still binds the name.
+    if (!target) return { kind: 'external', module: specifier, symbol: binding.member ?? '' };
     const module = this.targetSym(target, languageGroup(scope.language));
     return binding.member === undefined ? module : this.member(module, binding.member);
   }
@@ -302,9 +304,27 @@ export class Engine {
     }
     const builtin = lang.builtinModule(ref.name);
     if (builtin !== null) return { kind: 'external', module: builtin, symbol: ref.name };
+    const wildcard = this.externalWildcard(from, lang);
+    if (wildcard !== null) return { kind: 'external', module: wildcard, symbol: ref.name };
     const candidates = this.index.definitionsNamed(group, ref.name);
     if (candidates.length === 1) return { kind: 'edge', target: candidates[0]!, confidence: 'inferred' };
-    return candidates.length === 0 ? { kind: 'external', module: '', symbol: ref.name } : null;
+    // An unknown name in a type position is usually a type parameter or an ambient type, not a dependency.
+    const used = ref.kind !== 'type' && ref.kind !== 'value';
+    return candidates.length === 0 && used ? { kind: 'external', module: '', symbol: ref.name } : null;
+  }
+
+  /** The module of the file's only wildcard import from outside the repository (`from x import *`, Go dot imports). */
+  private externalWildcard(from: Entity, lang: LanguageResolver): string | null {
+    const module = this.index.moduleOfFile.get(from.filePath);
+    if (!module) return null;
+    const outside: string[] = [];
+    for (const imp of this.index.importsIn(module.id)) {
+      if (!imp.wildcard) continue;
+      const target = this.moduleTarget(lang, imp.module, from.filePath);
+      if (target?.kind === 'external') outside.push(target.module);
+      else return null;
+    }
+    return outside.length === 1 ? outside[0]! : null;
   }
 
   /** `x.m()` on a receiver of unknown type: the repository's only method `m`, unless builtin types have one too. */

@@ -75,9 +75,10 @@ export function createResolver(input: ResolveInput): Resolver {
         if (!from || !lang) continue;
         const target = engine.moduleTarget(lang, imp.module, filePath);
         if (!target) continue;
+        const members = [...new Set(lang.importBindings(imp).flatMap((b) => (b.member === undefined ? [] : [b.member])))];
         if (target.kind === 'external') {
-          if (imp.names.length === 0) out.addExternal(from.id, 'imports', target.module, '', imp.line);
-          for (const { name } of imp.names) out.addExternal(from.id, 'imports', target.module, name === 'default' ? '' : name, imp.line);
+          if (members.length === 0) out.addExternal(from.id, 'imports', target.module, '', imp.line);
+          for (const name of members) out.addExternal(from.id, 'imports', target.module, name === 'default' ? '' : name, imp.line);
           continue;
         }
         for (const file of target.files) {
@@ -85,7 +86,7 @@ export function createResolver(input: ResolveInput): Resolver {
           if (module && file !== filePath) out.addEdge(from.id, module.id, 'imports', 'exact', imp.line);
         }
         const moduleSym = engine.targetSym(target, languageGroup(from.language));
-        for (const { name } of imp.names) {
+        for (const name of members) {
           const sym = engine.member(moduleSym, name);
           if (sym?.kind === 'entity') out.addEdge(from.id, sym.entity.id, 'imports', 'exact', imp.line);
           else if (sym?.kind === 'external') out.addExternal(from.id, 'imports', sym.module, sym.symbol, imp.line);
