@@ -113,7 +113,9 @@ export class Engine {
     for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
     for (const binding of this.index.bindingsIn(scope.id)) {
       if (binding.variable !== name) continue;
-      const type = this.resolveDotted(scope.id, binding.typeName);
+      let type = this.resolveDotted(scope.id, binding.typeName);
+      // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
+      if (type?.kind === 'module') type = this.moduleMember(type, 'default');
       if (type?.kind === 'entity' && isTypeLike(type.entity)) candidates.push({ kind: 'instance', type: type.entity });
       else if (type?.kind === 'external') candidates.push(type);
       else candidates.push(opaque());
@@ -295,6 +297,10 @@ export class Engine {
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
+    if (ref.name === lang.classReceiver) {
+      const type = this.enclosingType(from.id);
+      return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
+    }
     const sym = this.lookupName(ref.fromId, ref.name);
     if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
     if (lang.classMembersInScope) {

@@ -35,6 +35,8 @@ export interface LanguageResolver {
   readonly separator: string;
   /** Receivers that denote the current instance or class ('self', 'cls' / 'this'). */
   readonly selfReceivers: ReadonlySet<string>;
+  /** Name that denotes the enclosing class itself inside its methods (Python's `cls`), so `cls()` constructs it. */
+  readonly classReceiver: string | null;
   /** Receiver of a call on the base class ('super()' / 'super'); matched as a prefix for `super(A, self)`. */
   readonly superReceiver: string;
   /** Every module-level import is an attribute of the module (Python), not only re-exports (JS/TS). */

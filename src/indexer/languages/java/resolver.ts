@@ -42,6 +42,7 @@ export function javaResolver(repo: RepoView): LanguageResolver {
   return {
     separator: '.',
     selfReceivers: new Set(['this']),
+    classReceiver: null,
     superReceiver: 'super',
     importsAreMembers: false,
     classMembersInScope: true,

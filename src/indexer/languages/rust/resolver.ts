@@ -49,6 +49,7 @@ export function rustResolver(repo: RepoView): LanguageResolver {
   return {
     separator: '::',
     selfReceivers: new Set(['self', 'Self']),
+    classReceiver: null,
     superReceiver: 'super',
     importsAreMembers: false,
     classMembersInScope: false,
