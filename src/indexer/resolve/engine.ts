@@ -30,6 +30,10 @@ class CycleSafeMemo<T> {
   private readonly active = new Set<string>();
   private cuts = 0;
 
+  get(key: string): T | undefined {
+    return this.done.get(key);
+  }
+
   run(key: string, fallback: T, compute: () => T): T {
     const cached = this.done.get(key);
     if (cached !== undefined) return cached;
@@ -54,6 +58,7 @@ export class Engine {
   private readonly members = new CycleSafeMemo<Sym | null>();
   private readonly linearizations = new CycleSafeMemo<Linearization>();
   private readonly moduleTargets = new Map<string, ModuleTarget | null>();
+  private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
 
   constructor(
     private readonly index: RepoIndex,
@@ -94,7 +99,10 @@ export class Engine {
 
   /** Name lookup from inside entity `scopeId`, innermost scope first. */
   lookupName(scopeId: string, name: string): Sym | null {
-    return this.names.run(`${scopeId}\0${name}`, null, () => {
+    const key = `${scopeId}\0${name}`;
+    const cached = this.names.get(key);
+    if (cached !== undefined) return cached;
+    return this.names.run(key, null, () => {
       const scope = this.index.entityById.get(scopeId);
       if (!scope) return null;
       const found = this.lookupInScope(scope, name);
@@ -120,15 +128,12 @@ export class Engine {
       else if (type?.kind === 'external') candidates.push(type);
       else candidates.push(opaque());
     }
-    const imports = this.index.importsIn(scope.id);
-    for (const imp of imports) {
-      for (const binding of lang.importBindings(imp)) {
-        if (binding.local !== name) continue;
-        const sym = this.importedSym(imp, binding, scope);
-        if (sym) candidates.push(sym);
-      }
+    for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+      const sym = this.importedSym(imp, binding, scope);
+      if (sym) candidates.push(sym);
     }
     if (candidates.length > 0) return unify(candidates);
+    const imports = this.index.importsIn(scope.id);
     if (scope.kind !== 'module') return null;
     const viaWildcard = this.wildcardMember(imports, scope, name, true);
     if (viaWildcard) return viaWildcard;
@@ -160,6 +165,23 @@ export class Engine {
     return unify(candidates);
   }
 
+  /** The import bindings of one scope by local name. */
+  private importBindingsIn(scope: Entity, lang: LanguageResolver): ReadonlyMap<string, { imp: RawImport; binding: ImportBinding }[]> {
+    let byName = this.scopeImports.get(scope.id);
+    if (!byName) {
+      byName = new Map();
+      for (const imp of this.index.importsIn(scope.id)) {
+        for (const binding of lang.importBindings(imp)) {
+          const list = byName.get(binding.local);
+          if (list) list.push({ imp, binding });
+          else byName.set(binding.local, [{ imp, binding }]);
+        }
+      }
+      this.scopeImports.set(scope.id, byName);
+    }
+    return byName;
+  }
+
   /** A dotted path ('models.Collector') looked up from a scope. */
   resolveDotted(scopeId: string, path: string): Sym | null {
     const scope = this.index.entityById.get(scopeId);
@@ -189,7 +211,10 @@ export class Engine {
   }
 
   moduleMember(module: ModuleSym, name: string): Sym | null {
-    return this.members.run(`${module.group}\0${module.key}\0${name}`, null, () => {
+    const key = `${module.group}\0${module.key}\0${name}`;
+    const cached = this.members.get(key);
+    if (cached !== undefined) return cached;
+    return this.members.run(key, null, () => {
       const lang = this.resolvers.get(module.group);
       if (!lang) return null;
       const candidates: Sym[] = [];
@@ -202,13 +227,10 @@ export class Engine {
           const local = this.resolveDotted(scope.id, exp.local);
           if (local) candidates.push(local);
         }
-        for (const imp of this.index.importsIn(scope.id)) {
+        for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
           if (!lang.importsAreMembers && !imp.reexport) continue;
-          for (const binding of lang.importBindings(imp)) {
-            if (binding.local !== name) continue;
-            const sym = this.importedSym(imp, binding, scope);
-            if (sym) candidates.push(sym);
-          }
+          const sym = this.importedSym(imp, binding, scope);
+          if (sym) candidates.push(sym);
         }
       }
       if (candidates.length > 0) return unify(candidates);
