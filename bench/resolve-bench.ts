@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   const entities = [...input.extracts.values()].reduce((n, e) => n + e.entities.length, 0);
   console.log(`extracted ${input.extracts.size} files, ${entities} entities in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   t = performance.now();
+  const cpu = process.cpuUsage();
   const resolver = createResolver(input);
   const created = performance.now() - t;
   const counts = new Map<string, number>();
@@ -64,7 +65,9 @@ async function main(): Promise<void> {
     externals += result.externals.length;
   }
   const total = performance.now() - t;
-  console.log(`createResolver ${created.toFixed(0)} ms, create + resolve all ${total.toFixed(0)} ms`);
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  console.log(`createResolver ${created.toFixed(0)} ms, create + resolve all ${total.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms cpu`);
   console.log([...counts].sort().map(([k, v]) => `${k}=${v}`).join(' '), `externals=${externals}`);
   // Affected-set size for a body-only edit and an interface edit of the file with most entities.
   const biggest = [...input.extracts.values()].sort((a, b) => b.entities.length - a.entities.length)[0]!;

@@ -119,7 +119,9 @@ export class Engine {
     if (!lang) return null;
     const candidates: Sym[] = [];
     for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
-    for (const binding of this.index.bindingsIn(scope.id)) {
+    const receiver = scope.kind === 'method' ? lang.receiverOf?.(scope) : null;
+    const bindings = receiver ? [...this.index.bindingsIn(scope.id), { scopeId: scope.id, ...receiver }] : this.index.bindingsIn(scope.id);
+    for (const binding of bindings) {
       if (binding.variable !== name) continue;
       let type = this.resolveDotted(scope.id, binding.typeName);
       // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
@@ -137,6 +139,8 @@ export class Engine {
     if (scope.kind !== 'module') return null;
     const viaWildcard = this.wildcardMember(imports, scope, name, true);
     if (viaWildcard) return viaWildcard;
+    const child = lang.childModule?.(scope.filePath, name);
+    if (child) return this.targetSym(child, languageGroup(scope.language));
     const pkg = lang.packageOf?.(scope.filePath);
     if (pkg) {
       const defs: Sym[] = [];

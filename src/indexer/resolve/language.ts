@@ -53,8 +53,12 @@ export interface LanguageResolver {
   importBindings(imp: RawImport): ImportBinding[];
   /** Member of a module that is not declared in its files: a Python submodule `pkg.sub`. */
   submodule?(module: { files: readonly string[]; key: string }, name: string): ModuleTarget | null;
+  /** A child module in scope by its bare name inside `file` (Rust `mod util;` makes `util::f()` work). */
+  childModule?(file: string, name: string): ModuleTarget | null;
   /** Files sharing the namespace of `file` without imports (Go package directory, Java package). */
   packageOf?(file: string): { files: readonly string[]; key: string } | null;
+  /** The receiver variable a method declares with its type (Go `func (s *Store) Put()` -> s: Store). */
+  receiverOf?(method: Entity): { variable: string; typeName: string } | null;
   /** Members of a type declared outside its body (Go methods with a receiver, Rust impl blocks). */
   extraMembers?(type: Entity, name: string): Entity[];
 }

@@ -83,6 +83,10 @@ export function rustResolver(repo: RepoView): LanguageResolver {
       const [root, path] = module.key.split('\0') as [string, string];
       return at(root, path === '' ? [name] : [...path.split('::'), name]);
     },
+    childModule: (file, name) => {
+      const here = moduleOf.get(file);
+      return here ? at(here.root, [...here.path, name]) : null;
+    },
     extraMembers: ownedMembers(repo.extracts, 'rust', '::', (file) => moduleOf.get(file)?.root ?? ''),
   };
 }
