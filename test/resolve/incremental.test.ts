@@ -132,3 +132,13 @@ test('changing the bases of a class re-resolves calls that reach members of the 
   const affected = checkIncremental(repoOf([mixins, k1, mid, user]).input, repoOf([mixins, k2, mid, user]).input);
   assert.ok(affected.has('user.py'));
 });
+
+test('adding a wildcard import re-resolves files importing the names it brings in', () => {
+  const models = new FileBuilder('pkg/models.py', 'python', 'pkg.models').def('class', 'Foo');
+  const init1 = new FileBuilder('pkg/__init__.py', 'python', 'pkg');
+  const init2 = new FileBuilder('pkg/__init__.py', 'python', 'pkg').import('', '.models', [], { wildcard: true });
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'pkg', ['Foo']).ref('', 'call', 'Foo');
+  const other = new FileBuilder('other.py', 'python', 'other').def('function', 'unrelated').ref('unrelated', 'call', 'len');
+  const affected = checkIncremental(repoOf([models, init1, user, other]).input, repoOf([models, init2, user, other]).input);
+  assert.deepEqual([...affected].sort(), ['pkg/__init__.py', 'user.py']);
+});

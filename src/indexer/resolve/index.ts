@@ -6,7 +6,7 @@ import { javaResolver } from '../languages/java/resolver.js';
 import { jsResolver } from '../languages/typescript/resolver.js';
 import { pythonResolver } from '../languages/python/resolver.js';
 import { rustResolver } from '../languages/rust/resolver.js';
-import { affectedFiles } from './affected.js';
+import { affectedFiles, interfaceNames } from './affected.js';
 import { EdgeCollector } from './collector.js';
 import { Engine } from './engine.js';
 import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView } from './language.js';
@@ -110,7 +110,24 @@ export function createResolver(input: ResolveInput): Resolver {
       return out.result();
     },
     affectedFiles(changed, previous) {
-      return affectedFiles(input.extracts, changed, previous);
+      const wildcardNames = (file: string, specifier: string, seen = new Set<string>()): Set<string> => {
+        const names = new Set<string>();
+        const module = index.moduleOfFile.get(file);
+        const lang = module && engine.resolverFor(module);
+        const target = lang ? engine.moduleTarget(lang, specifier, file) : null;
+        if (target?.kind !== 'files') return names;
+        for (const targetFile of target.files) {
+          const extract = input.extracts.get(targetFile);
+          if (!extract || seen.has(targetFile)) continue;
+          seen.add(targetFile);
+          for (const name of interfaceNames(extract)) names.add(name);
+          for (const imp of extract.imports) {
+            if (imp.wildcard) for (const name of wildcardNames(targetFile, imp.module, seen)) names.add(name);
+          }
+        }
+        return names;
+      };
+      return affectedFiles(input.extracts, changed, previous, wildcardNames);
     },
   };
 }
