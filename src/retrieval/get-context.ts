@@ -109,8 +109,8 @@ export function validateBudget(budget: unknown): number {
 }
 
 export function getContext(graph: LoadedGraph, source: SourceReader, request: GetContextRequest): ContextResult {
-  const query = request.query.trim();
-  if (!query) throw new UserError('query must not be empty');
+  const query = typeof request.query === 'string' ? request.query.trim() : '';
+  if (!query) throw new UserError('query must be a non-empty string');
   const budget = validateBudget(request.tokenBudget ?? DEFAULT_TOKEN_BUDGET);
   const clock = stageClock();
   const demoteTests = !isTestTask(analyzeTask(query, request.synonyms));
@@ -143,16 +143,7 @@ export function getContext(graph: LoadedGraph, source: SourceReader, request: Ge
   const choice = chooseSnippets(graph, items, budget);
   const ordered = readingOrder(graph, choice.items.map((i) => i.snippet.node), scores);
   const byNode = new Map(choice.items.map((i) => [i.snippet.node, i]));
-  let kept = ordered.map((node) => byNode.get(node)!);
-  let text = kept.map((i) => i.snippet.text).join(SNIPPET_SEPARATOR);
-  let used = countTokens(text);
-  // Tokens can merge across the separators; drop the least valuable snippet until the exact count fits.
-  while (used > budget) {
-    const weakest = kept.reduce((a, b) => (b.value < a.value ? b : a));
-    kept = kept.filter((i) => i !== weakest);
-    text = kept.map((i) => i.snippet.text).join(SNIPPET_SEPARATOR);
-    used = countTokens(text);
-  }
+  const { kept, used } = fitExactly(ordered.map((node) => byNode.get(node)!), budget);
 
   const nodes = kept.map(({ snippet }): ContextNode => {
     const e = graph.entities[snippet.node]!;
@@ -175,6 +166,21 @@ export function getContext(graph: LoadedGraph, source: SourceReader, request: Ge
       timings_ms: { seeds: seedsMs, ppr: pprMs, steiner: steinerMs, snippets: snippetsMs, knapsack: clock() },
     },
   };
+}
+
+/**
+ * The snippets joined as the caller receives them, with their exact token count. Tokens can merge across
+ * separators, so the knapsack's sum is only an estimate: drop the least valuable snippet until it fits.
+ */
+function fitExactly(items: readonly SnippetItem[], budget: number): { kept: SnippetItem[]; used: number } {
+  let kept = [...items];
+  let used = countTokens(kept.map((i) => i.snippet.text).join(SNIPPET_SEPARATOR));
+  while (used > budget) {
+    const weakest = kept.reduce((a, b) => (b.value < a.value ? b : a));
+    kept = kept.filter((i) => i !== weakest);
+    used = countTokens(kept.map((i) => i.snippet.text).join(SNIPPET_SEPARATOR));
+  }
+  return { kept, used };
 }
 
 /** Milliseconds since the previous call (or since creation). */
