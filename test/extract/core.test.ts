@@ -125,3 +125,23 @@ test('registry maps every extension to its language; unsupported paths throw fro
   await assert.rejects(extractFile('README.md', '# hi', detectLayout([], () => null)));
   await parseOnly('a.rs', 'fn main() {}');
 });
+
+test('a failing language extractor degrades to a module-only extract with a warning', async () => {
+  const { pythonSupport } = await import('../../src/indexer/languages/python/index.js');
+  const original = pythonSupport.extract;
+  const warnings: string[] = [];
+  const onWarning = (w: Error) => warnings.push(w.message);
+  process.on('warning', onWarning);
+  pythonSupport.extract = () => {
+    throw new Error('boom');
+  };
+  try {
+    const x = await extractSource('pkg/m.py', 'def f(): pass\n');
+    assert.deepEqual(x.entities.map((e) => `${e.kind} ${e.fqn}`), ['module pkg.m']);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(warnings.some((w) => w.includes('pkg/m.py') && w.includes('boom')));
+  } finally {
+    pythonSupport.extract = original;
+    process.off('warning', onWarning);
+  }
+});

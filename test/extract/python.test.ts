@@ -30,7 +30,7 @@ test('python refs: receivers as written, super(), bases, annotations incl. strin
   const x = await extractSource(
     'm.py',
     [
-      'class A(base.Base, Mixin, metaclass=Meta):',
+      'class A(base.Base, Mixin, Generic[T], metaclass=Meta):',
       '    def run(self, q: "Query", items: List[Item]) -> Optional[Result]:',
       '        self.m()',
       '        super().run()',
@@ -45,6 +45,8 @@ test('python refs: receivers as written, super(), bases, annotations incl. strin
   assert.deepEqual(refsOf(x), [
     'inherits base|Base @m.A',
     'inherits |Mixin @m.A',
+    'inherits |Generic @m.A',
+    'value |Meta @m.A',
     'type |Query @m.A.run',
     'type |List @m.A.run',
     'type |Item @m.A.run',
@@ -132,4 +134,12 @@ test('python docstrings: cleandoc rules, raw prefix, single quotes', async () =>
     x.entities.map((e) => e.docstring),
     ['Module.\n\nIndented body.', 'One line.', 'single', ''],
   );
+});
+
+test('python class values: dotted receivers kept, imports, callees and declarations left out', async () => {
+  const x = await extractSource(
+    'm.py',
+    ['from app.models import Model', 'import Pkg', 'def f(param=Default):', '    check(x, models.Model, Model)', '    api.Client()', '    return Registry[Key]', ''].join('\n'),
+  );
+  assert.deepEqual(refsOf(x, ['value']), ['value |Default @m.f', 'value models|Model @m.f', 'value |Model @m.f', 'value |Registry @m.f', 'value |Key @m.f']);
 });

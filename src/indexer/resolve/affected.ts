@@ -12,6 +12,8 @@ interface NameIndex {
   readers: Map<string, Set<string>>;
   /** Name -> names it is re-bound under (import aliases, renamed exports). */
   aliases: Map<string, Set<string>>;
+  /** Specifier segment -> names imported from modules whose specifier has it. */
+  importedVia: Map<string, Set<string>>;
   /** Class name -> names of its members and of its bases, over every class with that name. */
   classes: Map<string, { members: Set<string>; bases: Set<string> }>;
 }
@@ -57,29 +59,65 @@ export function referencedNames(extract: FileExtract): Set<string> {
   return names;
 }
 
-/** Names under which other files can reach something in this file. */
-function interfaceNames(extract: FileExtract): Set<string> {
-  const names = new Set<string>();
-  for (const entity of extract.entities) if (entity.kind !== 'module') names.add(entity.name);
+/**
+ * What other files can observe of this file, keyed by the name a lookup would use: its entities
+ * (id, parent, kind), the names its imports bind, its exports, its classes' bases and module-level
+ * variables. Two versions of a file differ for other files only under names whose facts differ.
+ */
+function interfaceFacts(extract: FileExtract): Map<string, string[]> {
+  const facts = new Map<string, string[]>();
+  const add = (name: string, fact: string) => {
+    const list = facts.get(name);
+    if (list) list.push(fact);
+    else facts.set(name, [fact]);
+  };
+  const byId = new Map(extract.entities.map((e) => [e.id, e]));
+  for (const entity of extract.entities) if (entity.kind !== 'module') add(entity.name, `e ${entity.id} ${entity.parentId} ${entity.kind}`);
   for (const imp of extract.imports) {
-    if (imp.alias) names.add(imp.alias);
-    const first = segments(imp.module)[0];
-    if (first) names.add(first);
+    if (imp.wildcard) continue;
+    const fact = `i ${JSON.stringify([imp.fromId, imp.module, imp.names, imp.alias, imp.reexport])}`;
+    if (imp.alias) add(imp.alias, fact);
+    // Whole-module imports bind a segment of the specifier (`import a.b` -> a, Go's last path element).
+    if (imp.names.length === 0 && !imp.alias) for (const s of segments(imp.module)) add(s, fact);
     for (const { name, alias } of imp.names) {
-      names.add(name);
-      if (alias) names.add(alias);
+      add(name, fact);
+      if (alias) add(alias, fact);
     }
   }
   for (const exp of extract.exports) {
-    names.add(exp.name);
-    for (const s of segments(exp.local)) names.add(s);
+    add(exp.name, `x ${exp.name} ${exp.local}`);
+    for (const s of segments(exp.local)) add(s, `x ${exp.name} ${exp.local}`);
   }
   for (const ref of extract.refs) {
     if (ref.kind !== 'inherits' && ref.kind !== 'implements') continue;
-    names.add(ref.name);
-    for (const s of segments(ref.receiver)) names.add(s);
+    const fact = `b ${ref.fromId} ${ref.kind} ${ref.receiver} ${ref.name}`;
+    add(byId.get(ref.fromId)?.name ?? '', fact);
+    add(ref.name, fact);
+    for (const s of segments(ref.receiver)) add(s, fact);
+  }
+  const moduleId = extract.entities[0]?.id;
+  for (const b of extract.bindings) if (b.scopeId === moduleId) add(b.variable, `v ${b.typeName}`);
+  for (const list of facts.values()) list.sort();
+  return facts;
+}
+
+/** Every name under which another file can observe something of this file. */
+export function interfaceNames(extract: FileExtract): Set<string> {
+  return new Set(interfaceFacts(extract).keys());
+}
+
+function changedNames(before: FileExtract | undefined, now: FileExtract | undefined): Set<string> {
+  const a = before ? interfaceFacts(before) : new Map<string, string[]>();
+  const b = now ? interfaceFacts(now) : new Map<string, string[]>();
+  const names = new Set<string>();
+  for (const name of new Set([...a.keys(), ...b.keys()])) {
+    if ((a.get(name) ?? []).join('\n') !== (b.get(name) ?? []).join('\n')) names.add(name);
   }
   return names;
+}
+
+function wildcardImports(extract: FileExtract | undefined): Set<string> {
+  return new Set((extract?.imports ?? []).filter((i) => i.wildcard).map((i) => JSON.stringify([i.fromId, i.module, i.alias, i.reexport])));
 }
 
 /** Names a specifier in another file may use for this file: its base name and its directories. */
@@ -87,17 +125,6 @@ export function moduleKeys(filePath: string): string[] {
   const parts = filePath.split('/');
   const base = parts.pop() ?? '';
   return [base.split('.')[0] ?? base, ...parts].filter((s) => s.length > 0);
-}
-
-function fingerprint(extract: FileExtract): string {
-  const moduleId = extract.entities[0]?.id;
-  return JSON.stringify([
-    extract.entities.map((e) => [e.id, e.parentId, e.kind, e.name, e.exported]),
-    extract.imports.map((i) => [i.fromId, i.module, i.names, i.alias, i.wildcard, i.reexport]),
-    extract.exports,
-    extract.refs.filter((r) => r.kind === 'inherits' || r.kind === 'implements').map((r) => [r.fromId, r.kind, r.receiver, r.name]),
-    extract.bindings.filter((b) => b.scopeId === moduleId),
-  ]);
 }
 
 function addClasses(classes: NameIndex['classes'], extract: FileExtract): void {
@@ -120,11 +147,13 @@ function addClasses(classes: NameIndex['classes'], extract: FileExtract): void {
 }
 
 function buildIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
-  const index: NameIndex = { readers: new Map(), aliases: new Map(), classes: new Map() };
+  const index: NameIndex = { readers: new Map(), aliases: new Map(), importedVia: new Map(), classes: new Map() };
   for (const [file, extract] of extracts) {
     for (const name of referencedNames(extract)) addTo(index.readers, name, file);
     for (const imp of extract.imports) {
       for (const { name, alias } of imp.names) if (alias) addTo(index.aliases, name, alias);
+      if (imp.alias) for (const s of segments(imp.module)) addTo(index.aliases, s, imp.alias);
+      for (const s of segments(imp.module)) for (const { name, alias } of imp.names) addTo(index.importedVia, s, alias ?? name);
     }
     for (const exp of extract.exports) {
       for (const s of segments(exp.local)) addTo(index.aliases, s, exp.name);
@@ -134,10 +163,15 @@ function buildIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
   return index;
 }
 
+/**
+ * `wildcardNames(file, specifier)`: every name a wildcard import of `specifier` in `file` can
+ * bring in (the interface names of the files it resolves to, through their own wildcards).
+ */
 export function affectedFiles(
   extracts: ReadonlyMap<string, FileExtract>,
   changed: ReadonlySet<string>,
   previous: ReadonlyMap<string, FileExtract | undefined>,
+  wildcardNames: (file: string, specifier: string) => Iterable<string>,
 ): Set<string> {
   let index = cache.get(extracts);
   if (!index) cache.set(extracts, (index = buildIndex(extracts)));
@@ -148,13 +182,24 @@ export function affectedFiles(
     const now = extracts.get(file);
     const before = previous.get(file);
     if (now) affected.add(file);
-    if (now && before && fingerprint(now) === fingerprint(before)) continue;
-    for (const version of [now, before]) {
-      if (!version) continue;
-      for (const name of interfaceNames(version)) names.add(name);
+    for (const name of changedNames(before, now)) names.add(name);
+    const wildBefore = wildcardImports(before);
+    const wildNow = wildcardImports(now);
+    for (const [mine, other] of [[wildBefore, wildNow], [wildNow, wildBefore]] as const) {
+      for (const key of mine) {
+        if (other.has(key)) continue;
+        const specifier = (JSON.parse(key) as [string, string])[1];
+        for (const name of wildcardNames(file, specifier)) names.add(name);
+      }
     }
     if (before) addClasses(oldClasses, before);
-    if (!now || !before) for (const key of moduleKeys(file)) names.add(key);
+    // A module appearing or disappearing changes what every name imported from its specifiers denotes.
+    if (!now || !before) {
+      for (const key of moduleKeys(file)) {
+        names.add(key);
+        for (const name of index.importedVia.get(key) ?? []) names.add(name);
+      }
+    }
   }
   // Members of every class a changed class may (transitively) inherit from, by name.
   const pendingBases = [...names];

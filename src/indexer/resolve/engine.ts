@@ -30,6 +30,10 @@ class CycleSafeMemo<T> {
   private readonly active = new Set<string>();
   private cuts = 0;
 
+  get(key: string): T | undefined {
+    return this.done.get(key);
+  }
+
   run(key: string, fallback: T, compute: () => T): T {
     const cached = this.done.get(key);
     if (cached !== undefined) return cached;
@@ -54,6 +58,7 @@ export class Engine {
   private readonly members = new CycleSafeMemo<Sym | null>();
   private readonly linearizations = new CycleSafeMemo<Linearization>();
   private readonly moduleTargets = new Map<string, ModuleTarget | null>();
+  private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
 
   constructor(
     private readonly index: RepoIndex,
@@ -84,15 +89,20 @@ export class Engine {
   private importedSym(imp: RawImport, binding: ImportBinding, scope: Entity): Sym | null {
     const lang = this.resolverFor(scope);
     if (!lang) return null;
-    const target = this.moduleTarget(lang, binding.specifier ?? imp.module, scope.filePath);
-    if (!target) return null;
+    const specifier = binding.specifier ?? imp.module;
+    const target = this.moduleTarget(lang, specifier, scope.filePath);
+    // A specifier naming no indexed file (generated, excluded, misspelt) still binds the name.
+    if (!target) return { kind: 'external', module: specifier, symbol: binding.member ?? '' };
     const module = this.targetSym(target, languageGroup(scope.language));
     return binding.member === undefined ? module : this.member(module, binding.member);
   }
 
   /** Name lookup from inside entity `scopeId`, innermost scope first. */
   lookupName(scopeId: string, name: string): Sym | null {
-    return this.names.run(`${scopeId}\0${name}`, null, () => {
+    const key = `${scopeId}\0${name}`;
+    const cached = this.names.get(key);
+    if (cached !== undefined) return cached;
+    return this.names.run(key, null, () => {
       const scope = this.index.entityById.get(scopeId);
       if (!scope) return null;
       const found = this.lookupInScope(scope, name);
@@ -109,25 +119,28 @@ export class Engine {
     if (!lang) return null;
     const candidates: Sym[] = [];
     for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
-    for (const binding of this.index.bindingsIn(scope.id)) {
+    const receiver = scope.kind === 'method' ? lang.receiverOf?.(scope) : null;
+    const bindings = receiver ? [...this.index.bindingsIn(scope.id), { scopeId: scope.id, ...receiver }] : this.index.bindingsIn(scope.id);
+    for (const binding of bindings) {
       if (binding.variable !== name) continue;
-      const type = this.resolveDotted(scope.id, binding.typeName);
+      let type = this.resolveDotted(scope.id, binding.typeName);
+      // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
+      if (type?.kind === 'module') type = this.moduleMember(type, 'default');
       if (type?.kind === 'entity' && isTypeLike(type.entity)) candidates.push({ kind: 'instance', type: type.entity });
       else if (type?.kind === 'external') candidates.push(type);
       else candidates.push(opaque());
     }
-    const imports = this.index.importsIn(scope.id);
-    for (const imp of imports) {
-      for (const binding of lang.importBindings(imp)) {
-        if (binding.local !== name) continue;
-        const sym = this.importedSym(imp, binding, scope);
-        if (sym) candidates.push(sym);
-      }
+    for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+      const sym = this.importedSym(imp, binding, scope);
+      if (sym) candidates.push(sym);
     }
     if (candidates.length > 0) return unify(candidates);
+    const imports = this.index.importsIn(scope.id);
     if (scope.kind !== 'module') return null;
     const viaWildcard = this.wildcardMember(imports, scope, name, true);
     if (viaWildcard) return viaWildcard;
+    const child = lang.childModule?.(scope.filePath, name);
+    if (child) return this.targetSym(child, languageGroup(scope.language));
     const pkg = lang.packageOf?.(scope.filePath);
     if (pkg) {
       const defs: Sym[] = [];
@@ -154,6 +167,23 @@ export class Engine {
       if (found) candidates.push(found);
     }
     return unify(candidates);
+  }
+
+  /** The import bindings of one scope by local name. */
+  private importBindingsIn(scope: Entity, lang: LanguageResolver): ReadonlyMap<string, { imp: RawImport; binding: ImportBinding }[]> {
+    let byName = this.scopeImports.get(scope.id);
+    if (!byName) {
+      byName = new Map();
+      for (const imp of this.index.importsIn(scope.id)) {
+        for (const binding of lang.importBindings(imp)) {
+          const list = byName.get(binding.local);
+          if (list) list.push({ imp, binding });
+          else byName.set(binding.local, [{ imp, binding }]);
+        }
+      }
+      this.scopeImports.set(scope.id, byName);
+    }
+    return byName;
   }
 
   /** A dotted path ('models.Collector') looked up from a scope. */
@@ -185,7 +215,10 @@ export class Engine {
   }
 
   moduleMember(module: ModuleSym, name: string): Sym | null {
-    return this.members.run(`${module.group}\0${module.key}\0${name}`, null, () => {
+    const key = `${module.group}\0${module.key}\0${name}`;
+    const cached = this.members.get(key);
+    if (cached !== undefined) return cached;
+    return this.members.run(key, null, () => {
       const lang = this.resolvers.get(module.group);
       if (!lang) return null;
       const candidates: Sym[] = [];
@@ -198,13 +231,10 @@ export class Engine {
           const local = this.resolveDotted(scope.id, exp.local);
           if (local) candidates.push(local);
         }
-        for (const imp of this.index.importsIn(scope.id)) {
+        for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
           if (!lang.importsAreMembers && !imp.reexport) continue;
-          for (const binding of lang.importBindings(imp)) {
-            if (binding.local !== name) continue;
-            const sym = this.importedSym(imp, binding, scope);
-            if (sym) candidates.push(sym);
-          }
+          const sym = this.importedSym(imp, binding, scope);
+          if (sym) candidates.push(sym);
         }
       }
       if (candidates.length > 0) return unify(candidates);
@@ -293,6 +323,10 @@ export class Engine {
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
+    if (ref.name === lang.classReceiver) {
+      const type = this.enclosingType(from.id);
+      return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
+    }
     const sym = this.lookupName(ref.fromId, ref.name);
     if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
     if (lang.classMembersInScope) {
@@ -302,9 +336,27 @@ export class Engine {
     }
     const builtin = lang.builtinModule(ref.name);
     if (builtin !== null) return { kind: 'external', module: builtin, symbol: ref.name };
+    const wildcard = this.externalWildcard(from, lang);
+    if (wildcard !== null) return { kind: 'external', module: wildcard, symbol: ref.name };
     const candidates = this.index.definitionsNamed(group, ref.name);
     if (candidates.length === 1) return { kind: 'edge', target: candidates[0]!, confidence: 'inferred' };
-    return candidates.length === 0 ? { kind: 'external', module: '', symbol: ref.name } : null;
+    // An unknown name in a type position is usually a type parameter or an ambient type, not a dependency.
+    const used = ref.kind !== 'type' && ref.kind !== 'value';
+    return candidates.length === 0 && used ? { kind: 'external', module: '', symbol: ref.name } : null;
+  }
+
+  /** The module of the file's only wildcard import from outside the repository (`from x import *`, Go dot imports). */
+  private externalWildcard(from: Entity, lang: LanguageResolver): string | null {
+    const module = this.index.moduleOfFile.get(from.filePath);
+    if (!module) return null;
+    const outside: string[] = [];
+    for (const imp of this.index.importsIn(module.id)) {
+      if (!imp.wildcard) continue;
+      const target = this.moduleTarget(lang, imp.module, from.filePath);
+      if (target?.kind === 'external') outside.push(target.module);
+      else return null;
+    }
+    return outside.length === 1 ? outside[0]! : null;
   }
 
   /** `x.m()` on a receiver of unknown type: the repository's only method `m`, unless builtin types have one too. */

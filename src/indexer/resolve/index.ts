@@ -6,7 +6,7 @@ import { javaResolver } from '../languages/java/resolver.js';
 import { jsResolver } from '../languages/typescript/resolver.js';
 import { pythonResolver } from '../languages/python/resolver.js';
 import { rustResolver } from '../languages/rust/resolver.js';
-import { affectedFiles } from './affected.js';
+import { affectedFiles, interfaceNames } from './affected.js';
 import { EdgeCollector } from './collector.js';
 import { Engine } from './engine.js';
 import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView } from './language.js';
@@ -75,9 +75,10 @@ export function createResolver(input: ResolveInput): Resolver {
         if (!from || !lang) continue;
         const target = engine.moduleTarget(lang, imp.module, filePath);
         if (!target) continue;
+        const members = [...new Set(lang.importBindings(imp).flatMap((b) => (b.member === undefined ? [] : [b.member])))];
         if (target.kind === 'external') {
-          if (imp.names.length === 0) out.addExternal(from.id, 'imports', target.module, '', imp.line);
-          for (const { name } of imp.names) out.addExternal(from.id, 'imports', target.module, name === 'default' ? '' : name, imp.line);
+          if (members.length === 0) out.addExternal(from.id, 'imports', target.module, '', imp.line);
+          for (const name of members) out.addExternal(from.id, 'imports', target.module, name === 'default' ? '' : name, imp.line);
           continue;
         }
         for (const file of target.files) {
@@ -85,7 +86,7 @@ export function createResolver(input: ResolveInput): Resolver {
           if (module && file !== filePath) out.addEdge(from.id, module.id, 'imports', 'exact', imp.line);
         }
         const moduleSym = engine.targetSym(target, languageGroup(from.language));
-        for (const { name } of imp.names) {
+        for (const name of members) {
           const sym = engine.member(moduleSym, name);
           if (sym?.kind === 'entity') out.addEdge(from.id, sym.entity.id, 'imports', 'exact', imp.line);
           else if (sym?.kind === 'external') out.addExternal(from.id, 'imports', sym.module, sym.symbol, imp.line);
@@ -109,7 +110,24 @@ export function createResolver(input: ResolveInput): Resolver {
       return out.result();
     },
     affectedFiles(changed, previous) {
-      return affectedFiles(input.extracts, changed, previous);
+      const wildcardNames = (file: string, specifier: string, seen = new Set<string>()): Set<string> => {
+        const names = new Set<string>();
+        const module = index.moduleOfFile.get(file);
+        const lang = module && engine.resolverFor(module);
+        const target = lang ? engine.moduleTarget(lang, specifier, file) : null;
+        if (target?.kind !== 'files') return names;
+        for (const targetFile of target.files) {
+          const extract = input.extracts.get(targetFile);
+          if (!extract || seen.has(targetFile)) continue;
+          seen.add(targetFile);
+          for (const name of interfaceNames(extract)) names.add(name);
+          for (const imp of extract.imports) {
+            if (imp.wildcard) for (const name of wildcardNames(targetFile, imp.module, seen)) names.add(name);
+          }
+        }
+        return names;
+      };
+      return affectedFiles(input.extracts, changed, previous, wildcardNames);
     },
   };
 }

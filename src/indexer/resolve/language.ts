@@ -35,6 +35,8 @@ export interface LanguageResolver {
   readonly separator: string;
   /** Receivers that denote the current instance or class ('self', 'cls' / 'this'). */
   readonly selfReceivers: ReadonlySet<string>;
+  /** Name that denotes the enclosing class itself inside its methods (Python's `cls`), so `cls()` constructs it. */
+  readonly classReceiver: string | null;
   /** Receiver of a call on the base class ('super()' / 'super'); matched as a prefix for `super(A, self)`. */
   readonly superReceiver: string;
   /** Every module-level import is an attribute of the module (Python), not only re-exports (JS/TS). */
@@ -51,8 +53,12 @@ export interface LanguageResolver {
   importBindings(imp: RawImport): ImportBinding[];
   /** Member of a module that is not declared in its files: a Python submodule `pkg.sub`. */
   submodule?(module: { files: readonly string[]; key: string }, name: string): ModuleTarget | null;
+  /** A child module in scope by its bare name inside `file` (Rust `mod util;` makes `util::f()` work). */
+  childModule?(file: string, name: string): ModuleTarget | null;
   /** Files sharing the namespace of `file` without imports (Go package directory, Java package). */
   packageOf?(file: string): { files: readonly string[]; key: string } | null;
+  /** The receiver variable a method declares with its type (Go `func (s *Store) Put()` -> s: Store). */
+  receiverOf?(method: Entity): { variable: string; typeName: string } | null;
   /** Members of a type declared outside its body (Go methods with a receiver, Rust impl blocks). */
   extraMembers?(type: Entity, name: string): Entity[];
 }

@@ -29,6 +29,7 @@ export function goResolver(repo: RepoView): LanguageResolver {
   return {
     separator: '.',
     selfReceivers: new Set(),
+    classReceiver: null,
     superReceiver: 'super',
     importsAreMembers: false,
     classMembersInScope: false,
@@ -55,5 +56,9 @@ export function goResolver(repo: RepoView): LanguageResolver {
       return files ? { files, key: dirOf(file) } : null;
     },
     extraMembers: ownedMembers(repo.extracts, 'go', '.', dirOf),
+    receiverOf: (method) => {
+      const match = /^func\s*\(\s*([A-Za-z_]\w*)\s+\*?\s*([A-Za-z_][\w.]*)/.exec(method.signature);
+      return match ? { variable: match[1]!, typeName: match[2]! } : null;
+    },
   };
 }

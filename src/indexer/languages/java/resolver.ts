@@ -42,6 +42,7 @@ export function javaResolver(repo: RepoView): LanguageResolver {
   return {
     separator: '.',
     selfReceivers: new Set(['this']),
+    classReceiver: null,
     superReceiver: 'super',
     importsAreMembers: false,
     classMembersInScope: true,
@@ -56,7 +57,11 @@ export function javaResolver(repo: RepoView): LanguageResolver {
         const found = target(key, classFiles.get(key)) ?? (n === parts.length ? target(key, packageFiles.get(key)) : null);
         if (found) return found;
       }
-      return { kind: 'external', module: spec };
+      // `java.util.List` -> module `java.util`; `java.util.Objects.requireNonNull` -> `java.util.Objects`.
+      const last = parts[parts.length - 1] ?? '';
+      const previous = parts[parts.length - 2] ?? '';
+      const isMember = /^[A-Z]/.test(last) || /^[A-Z]/.test(previous);
+      return { kind: 'external', module: isMember && parts.length > 1 ? parts.slice(0, -1).join('.') : spec };
     },
     importBindings(imp): ImportBinding[] {
       if (imp.wildcard) return [];

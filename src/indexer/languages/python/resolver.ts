@@ -75,6 +75,7 @@ export function pythonResolver(repo: RepoView): LanguageResolver {
   return {
     separator: '.',
     selfReceivers: new Set(['self', 'cls']),
+    classReceiver: 'cls',
     superReceiver: 'super()',
     importsAreMembers: true,
     classMembersInScope: false,

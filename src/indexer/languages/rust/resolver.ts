@@ -49,6 +49,7 @@ export function rustResolver(repo: RepoView): LanguageResolver {
   return {
     separator: '::',
     selfReceivers: new Set(['self', 'Self']),
+    classReceiver: null,
     superReceiver: 'super',
     importsAreMembers: false,
     classMembersInScope: false,
@@ -81,6 +82,10 @@ export function rustResolver(repo: RepoView): LanguageResolver {
     submodule: (module, name) => {
       const [root, path] = module.key.split('\0') as [string, string];
       return at(root, path === '' ? [name] : [...path.split('::'), name]);
+    },
+    childModule: (file, name) => {
+      const here = moduleOf.get(file);
+      return here ? at(here.root, [...here.path, name]) : null;
     },
     extraMembers: ownedMembers(repo.extracts, 'rust', '::', (file) => moduleOf.get(file)?.root ?? ''),
   };

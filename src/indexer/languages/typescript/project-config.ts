@@ -46,7 +46,7 @@ export interface WorkspacePackage {
 }
 
 /** Workspace packages declared by the root package.json (`workspaces`) or pnpm-workspace.yaml. */
-export function workspacePackages(readFile: ReadFile, dirs: ReadonlySet<string>): Map<string, WorkspacePackage> {
+export function workspacePackages(readFile: ReadFile, dirs: ReadonlySet<string>): { get(name: string): WorkspacePackage | undefined } {
   const patterns: string[] = [];
   const root = asRecord(parseJsonc(readFile('package.json') ?? ''));
   const declared = root?.['workspaces'];
@@ -58,13 +58,26 @@ export function workspacePackages(readFile: ReadFile, dirs: ReadonlySet<string>)
     .filter((p) => !p.startsWith('!'))
     .map((p) => new RegExp('^' + p.replace(/\/+$/, '').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\0').replace(/\*/g, '[^/]+').replace(/\0/g, '.*') + '$'));
   const packages = new Map<string, WorkspacePackage>();
-  for (const dir of [...dirs].sort()) {
-    if (!matchers.some((m) => m.test(dir))) continue;
+  const add = (dir: string) => {
     const manifest = asRecord(parseJsonc(readFile(`${dir}/package.json`) ?? ''));
     const name = manifest?.['name'];
     if (manifest && typeof name === 'string' && !packages.has(name)) packages.set(name, { name, dir, manifest });
-  }
-  return packages;
+  };
+  for (const dir of [...dirs].sort()) if (matchers.some((m) => m.test(dir))) add(dir);
+  const probed = new Set<string>();
+  return {
+    get(name: string): WorkspacePackage | undefined {
+      // Packages without source files (shared configs) are not among `dirs`: try `<pattern dir>/<unscoped name>`.
+      if (!packages.has(name) && !probed.has(name)) {
+        probed.add(name);
+        const short = name.slice(name.lastIndexOf('/') + 1);
+        for (const pattern of patterns) {
+          if (pattern.endsWith('/*') && !pattern.slice(0, -2).includes('*')) add(`${pattern.slice(0, -2)}/${short}`);
+        }
+      }
+      return packages.get(name);
+    },
+  };
 }
 
 /**

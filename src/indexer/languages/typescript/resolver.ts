@@ -139,6 +139,7 @@ export function jsResolver(repo: RepoView): LanguageResolver {
   return {
     separator: '.',
     selfReceivers: new Set(['this']),
+    classReceiver: null,
     superReceiver: 'super',
     importsAreMembers: false,
     classMembersInScope: false,
