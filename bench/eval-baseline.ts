@@ -22,9 +22,9 @@ export function plainTokens(text: string): string[] {
 export class FileBm25Baseline {
   private readonly tokensByBlob = new Map<string, string[]>();
 
-  /** Files of `worktree` at HEAD among `paths`, ranked for `query`. */
-  rank(worktree: string, paths: ReadonlySet<string>, query: string, limit: number): string[] {
-    const listing = execFileSync('git', ['-C', worktree, 'ls-tree', '-r', 'HEAD'], { maxBuffer: 1 << 28, encoding: 'utf8' });
+  /** Files of the tree at `commit` among `paths`, ranked for `query`. */
+  rank(gitDir: string, commit: string, paths: ReadonlySet<string>, query: string, limit: number): string[] {
+    const listing = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', commit], { maxBuffer: 1 << 28, encoding: 'utf8' });
     const files: string[] = [];
     const docs: string[][] = [];
     const missing: { path: string; blob: string }[] = [];
@@ -40,7 +40,7 @@ export class FileBm25Baseline {
       if (!this.tokensByBlob.has(blob)) missing.push({ path, blob });
     }
     if (missing.length > 0) {
-      const out = execFileSync('git', ['-C', worktree, 'cat-file', '--batch'], {
+      const out = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'], {
         input: missing.map((m) => m.blob).join('\n') + '\n',
         maxBuffer: 1 << 30,
       });

@@ -2,14 +2,19 @@
  * Localization evaluation on SWE-bench-style tasks: for each task, a worktree at its base commit is
  * indexed incrementally, context_for_task ranks files for the problem statement, and the ranking is
  * scored against the gold files, side by side with plain BM25 over whole files in the same run.
- *   npm run eval -- --tasks FILE --git-dirs MAP [--limit N] [--repo R] [--worktrees DIR] [--index-root DIR] [--out FILE]
+ *   npm run eval -- --tasks FILE --git-dirs MAP [--limit N] [--repo R] [--per-repo N] [--skip-repo R]...
+ *     [--worktrees DIR] [--index-root DIR] [--out FILE] [--snapshots DIR]
  * MAP is a JSON file {"owner/name": "/git/dir"} or "owner/name=/git/dir,...".
+ * With --snapshots, each task's index is copied there after indexing and reused on later runs, so a
+ * ranking change can be re-measured without checking out and re-indexing every commit again.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openRepo } from '../src/api/repo.js';
+import { openRepo, type RepoHandle } from '../src/api/repo.js';
+import { buildLoadedGraph } from '../src/graph/memory.js';
+import { IndexStore, INDEX_DB_NAME } from '../src/graph/store.js';
 import { contextForTask } from '../src/retrieval/context-for-task.js';
 import { FileBm25Baseline } from './eval-baseline.js';
 import { ACC_KS, percentile, scoreRanking, summarize, type Summary, type TaskScore } from './eval-metrics.js';
@@ -44,10 +49,13 @@ const { values } = parseArgs({
     tasks: { type: 'string' },
     'git-dirs': { type: 'string' },
     limit: { type: 'string' },
+    'per-repo': { type: 'string' },
+    'skip-repo': { type: 'string', multiple: true },
     repo: { type: 'string' },
     worktrees: { type: 'string', default: '/work/eval-worktrees' },
     'index-root': { type: 'string', default: '/work/eval-index' },
     out: { type: 'string', default: 'eval-results.jsonl' },
+    snapshots: { type: 'string' },
   },
 });
 if (!values.tasks || !values['git-dirs']) {
@@ -66,15 +74,43 @@ function parseGitDirs(spec: string): Map<string, string> {
 const gitDirs = parseGitDirs(values['git-dirs']);
 let tasks = readFileSync(values.tasks, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as EvalTask);
 if (values.repo) tasks = tasks.filter((t) => t.repo === values.repo);
+if (values['skip-repo']) tasks = tasks.filter((t) => !values['skip-repo']!.includes(t.repo));
 tasks = tasks.filter((t) => {
   if (gitDirs.has(t.repo)) return true;
   process.stderr.write(`skipping ${t.instance_id}: no git dir for ${t.repo}\n`);
   return false;
 });
 if (values.limit) tasks = tasks.slice(0, Number(values.limit));
+if (values['per-repo']) {
+  const taken = new Map<string, number>();
+  tasks = tasks.filter((t) => {
+    const n = taken.get(t.repo) ?? 0;
+    taken.set(t.repo, n + 1);
+    return n < Number(values['per-repo']);
+  });
+}
 
 const byRepo = new Map<string, EvalTask[]>();
 for (const t of tasks) byRepo.set(t.repo, [...(byRepo.get(t.repo) ?? []), t]);
+
+/** The task's index: a saved snapshot when there is one, else the shared worktree checked out and re-indexed. */
+async function indexedTask(task: EvalTask, gitDir: string, worktree: string, indexDir: string): Promise<Pick<RepoHandle, 'graph' | 'close'>> {
+  const snapshotDir = values.snapshots ? join(values.snapshots, task.instance_id) : undefined;
+  if (snapshotDir && existsSync(join(snapshotDir, INDEX_DB_NAME))) {
+    const store = IndexStore.open(snapshotDir, { readonly: true });
+    const graph = buildLoadedGraph(store.loadGraph(), store.indexVersion());
+    store.close();
+    return { graph: () => graph, close: () => undefined };
+  }
+  execFileSync(CHECKOUT, [gitDir, task.base_commit, worktree], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const handle = await openRepo({ repo: worktree, indexDir, update: true });
+  if (snapshotDir) {
+    mkdirSync(snapshotDir, { recursive: true });
+    handle.store.db.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(join(indexDir, INDEX_DB_NAME), join(snapshotDir, INDEX_DB_NAME));
+  }
+  return handle;
+}
 
 const results: TaskResult[] = [];
 const baseline = new FileBm25Baseline();
@@ -88,9 +124,8 @@ for (const [repo, repoTasks] of byRepo) {
   const time = (c: string): number => Number(execFileSync('git', ['--git-dir', gitDir, 'log', '-1', '--format=%ct', c], { encoding: 'utf8' }).trim());
   const ordered = repoTasks.map((t) => ({ t, at: time(t.base_commit) })).sort((a, b) => a.at - b.at).map((x) => x.t);
   for (const task of ordered) {
-    execFileSync(CHECKOUT, [gitDir, task.base_commit, worktree], { stdio: ['ignore', 'ignore', 'inherit'] });
     let t0 = performance.now();
-    const handle = await openRepo({ repo: worktree, indexDir, update: true });
+    const handle = await indexedTask(task, gitDir, worktree, indexDir);
     const indexMs = performance.now() - t0;
     try {
       const graph = handle.graph();
@@ -101,7 +136,7 @@ for (const [repo, repoTasks] of byRepo) {
       contextForTask(graph, task.problem_statement, { maxFiles: RANK_DEPTH });
       const warmMs = performance.now() - t0;
       const ranked = first.files.map((f) => f.file_path);
-      const bm25 = baseline.rank(worktree, new Set(graph.byFile.keys()), task.problem_statement, RANK_DEPTH);
+      const bm25 = baseline.rank(gitDir, task.base_commit, new Set(graph.byFile.keys()), task.problem_statement, RANK_DEPTH);
       const result: TaskResult = {
         instance_id: task.instance_id,
         repo,

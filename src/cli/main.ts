@@ -5,6 +5,7 @@ import type { Command } from './command.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
 import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
 import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
+import { contextCommand, searchCommand, synonymCommand } from './commands/retrieval-commands.js';
 
 const COMMANDS: Command[] = [
   indexCommand,
@@ -16,6 +17,9 @@ const COMMANDS: Command[] = [
   metricsCommand,
   compareCommand,
   smellsCommand,
+  contextCommand,
+  searchCommand,
+  synonymCommand,
   getContextCommand, callersCommand, depsCommand, pathCommand,
 ];
 

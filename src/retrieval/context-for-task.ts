@@ -44,6 +44,8 @@ export interface ContextForTaskOptions {
 export const DEFAULT_MAX_FILES = 15;
 /** Entities scored lexically before propagation and file aggregation. */
 const LEXICAL_POOL = 300;
+/** Seeds whose matched words are worked out for the reasons shown. */
+const EXPLAINED_SEEDS = 40;
 /** A normalised lexical score below this is noise, not a match. */
 const DIRECT_MIN = 0.25;
 /** Seeds that propagate along edges. */
@@ -123,7 +125,7 @@ export function contextForTask(graph: LoadedGraph, task: string, options: Contex
   if (query.terms.length === 0 && !hasMentions) {
     return { task, keywords: [], num_files: 0, files: [], error: 'No searchable keywords found' };
   }
-  const seeds = scoreEntities(graph, query, LEXICAL_POOL);
+  const seeds = scoreEntities(graph, query, LEXICAL_POOL, EXPLAINED_SEEDS);
   const relevance = entityRelevance(graph, seeds, options.architecture, query);
 
   const perFile = new Map<string, [number, Relevance][]>();

@@ -4,7 +4,7 @@
  * single entity does; path and names keep low length normalisation so big files gain nothing from size.
  */
 import type { LoadedGraph } from '../graph/memory.js';
-import { analyzeCode } from './analyzer.js';
+import { codeTokens } from './code-tokens.js';
 import { Bm25fIndex, type FieldSpec, type QueryTerm } from './bm25f.js';
 
 export const FILE_FIELDS: readonly FieldSpec[] = [
@@ -29,10 +29,10 @@ export function fileLexicalIndex(graph: LoadedGraph): FileLexicalIndex {
     const text: string[] = [];
     for (const i of graph.byFile.get(file)!) {
       const e = graph.entities[i]!;
-      if (e.kind !== 'module') names.push(...analyzeCode(e.name), ...analyzeCode(e.signature));
-      text.push(...analyzeCode(e.docstring), ...analyzeCode(e.terms));
+      if (e.kind !== 'module') names.push(...codeTokens(e.name), ...codeTokens(e.signature));
+      text.push(...codeTokens(e.docstring), ...codeTokens(e.terms));
     }
-    return [analyzeCode(file), names, text];
+    return [codeTokens(file), names, text];
   });
   index = { files, bm25: new Bm25fIndex(FILE_FIELDS, docs) };
   indexes.set(graph, index);

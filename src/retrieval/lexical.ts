@@ -5,7 +5,8 @@
  * fixed amount, which keeps them comparable across queries of any length.
  */
 import type { LoadedGraph } from '../graph/memory.js';
-import { analyzeCode, analyzeText } from './analyzer.js';
+import { analyzeText } from './analyzer.js';
+import { codeTokens } from './code-tokens.js';
 import { Bm25fIndex, type FieldSpec, type QueryTerm } from './bm25f.js';
 import { expandWithSynonyms, type SynonymMap } from './synonyms.js';
 import { extractMentions, type TaskMentions } from './task-mentions.js';
@@ -57,12 +58,12 @@ const indexes = new WeakMap<LoadedGraph, EntityLexicalIndex>();
 function entityFields(graph: LoadedGraph, i: number): string[][] {
   const e = graph.entities[i]!;
   return [
-    analyzeCode(e.name),
-    analyzeCode(e.fqn),
-    e.kind === 'module' ? analyzeCode(e.filePath) : [],
-    analyzeCode(e.signature),
-    analyzeCode(e.docstring),
-    analyzeCode(e.terms),
+    codeTokens(e.name),
+    codeTokens(e.fqn),
+    e.kind === 'module' ? codeTokens(e.filePath) : [],
+    codeTokens(e.signature),
+    codeTokens(e.docstring),
+    codeTokens(e.terms),
   ];
 }
 
@@ -180,20 +181,28 @@ export function matchedTerms(graph: LoadedGraph, node: number, terms: readonly Q
   return terms.filter((t) => present.has(t.term)).map((t) => t.term);
 }
 
-/** Entities scored against a parsed task: normalised BM25F plus mention boosts, best first. */
-export function scoreEntities(graph: LoadedGraph, query: TaskQuery, limit: number): LexicalSeed[] {
+/**
+ * Entities scored against a parsed task: normalised BM25F plus mention boosts, best first. Matched terms
+ * are listed for the first `explained` seeds only (re-analysing fields costs more than scoring them).
+ */
+export function scoreEntities(graph: LoadedGraph, query: TaskQuery, limit: number, explained = limit): LexicalSeed[] {
   const { bm25 } = entityLexicalIndex(graph);
-  const scores = new Map<number, number>();
   const hits = bm25.search(query.terms);
   const top = hits[0]?.score ?? 0;
-  for (const h of hits) scores.set(h.doc, top > 0 ? h.score / top : 0);
+  const norm = (score: number): number => (top > 0 ? score / top : 0);
   const boosts = mentionBoosts(graph, query.mentions);
+  // Hits come best first, so only the first `limit` and the boosted ones can make the cut.
+  const scores = new Map<number, number>();
+  for (let k = 0; k < hits.length && k < limit; k++) scores.set(hits[k]!.doc, norm(hits[k]!.score));
+  if (boosts.size > 0) {
+    for (const h of hits) if (boosts.has(h.doc) && !scores.has(h.doc)) scores.set(h.doc, norm(h.score));
+  }
   for (const [node, b] of boosts) scores.set(node, (scores.get(node) ?? 0) + b.score);
   const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
-  return ranked.map(([nodeIndex, score]) => ({
+  return ranked.map(([nodeIndex, score], rank) => ({
     nodeIndex,
     score,
-    matched: [...(boosts.get(nodeIndex)?.labels ?? []), ...matchedTerms(graph, nodeIndex, query.terms)],
+    matched: [...(boosts.get(nodeIndex)?.labels ?? []), ...(rank < explained ? matchedTerms(graph, nodeIndex, query.terms) : [])],
   }));
 }
 

@@ -36,15 +36,36 @@ function edgeFactor(graph: LoadedGraph, edge: number): number {
   return EDGE_WEIGHT[e.kind] * (e.confidence === 'inferred' ? INFERRED_FACTOR : 1);
 }
 
-function spread(list: readonly number[], graph: LoadedGraph): number {
-  let n = 0;
-  for (const p of list) if (EDGE_WEIGHT[graph.edges[p]!.kind] > 0) n++;
-  return n === 0 ? 1 : Math.sqrt(n);
+/** Hop-1 nodes that spread further: the strongest only, so a hub's hundred callers stop there. */
+const SECOND_HOP_SOURCES = 50;
+
+interface Spreads {
+  out: Float64Array;
+  in: Float64Array;
+}
+
+const spreads = new WeakMap<LoadedGraph, Spreads>();
+
+/** Per node, sqrt of the number of weighted edges leaving / entering it (1 when none). */
+function spreadsOf(graph: LoadedGraph): Spreads {
+  let s = spreads.get(graph);
+  if (!s) {
+    const count = (lists: number[][]): Float64Array =>
+      Float64Array.from(lists, (list) => {
+        let n = 0;
+        for (const p of list) if (EDGE_WEIGHT[graph.edges[p]!.kind] > 0) n++;
+        return n === 0 ? 1 : Math.sqrt(n);
+      });
+    s = { out: count(graph.out), in: count(graph.in) };
+    spreads.set(graph, s);
+  }
+  return s;
 }
 
 /** Scores reached from the seeds within MAX_HOPS; a seed itself is never in the result. */
 export function propagate(graph: LoadedGraph, seeds: ReadonlyMap<number, number>): Map<number, Reached> {
   const reached = new Map<number, Reached>();
+  const spread = spreadsOf(graph);
   let frontier = new Map<number, { score: number; role: Reached['role'] | null; via: number }>();
   for (const [node, score] of seeds) frontier.set(node, { score, role: null, via: node });
   for (let hop = 1; hop <= MAX_HOPS && frontier.size > 0; hop++) {
@@ -56,8 +77,8 @@ export function propagate(graph: LoadedGraph, seeds: ReadonlyMap<number, number>
     };
     for (const [node, { score, role, via }] of frontier) {
       const base = score * HOP_DECAY;
-      const outSpread = spread(graph.out[node]!, graph);
-      const inSpread = spread(graph.in[node]!, graph);
+      const outSpread = spread.out[node]!;
+      const inSpread = spread.in[node]!;
       // The role is fixed by the first hop: a caller of a caller is still a dependent.
       for (const p of graph.out[node]!) {
         offer(graph.edgeTarget[p]!, (base * edgeFactor(graph, p)) / outSpread, role ?? 'dependency of match', via);
@@ -70,7 +91,7 @@ export function propagate(graph: LoadedGraph, seeds: ReadonlyMap<number, number>
       const old = reached.get(node);
       if (!old || r.score > old.score) reached.set(node, r);
     }
-    frontier = next;
+    frontier = new Map([...next].sort((a, b) => b[1].score - a[1].score).slice(0, SECOND_HOP_SOURCES));
   }
   return reached;
 }

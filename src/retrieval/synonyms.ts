@@ -3,12 +3,10 @@
  * Matching is on analyzed terms, so `Shell` in a task expands like `shell` and both directions expand.
  */
 import { analyzeText } from './analyzer.js';
+import type { SynonymPair } from '../graph/synonyms-store.js';
 import type { QueryTerm } from './bm25f.js';
 
-export interface SynonymPair {
-  term: string;
-  alias: string;
-}
+export type { SynonymPair } from '../graph/synonyms-store.js';
 
 /** Analyzed term -> analyzed alias terms it also stands for. */
 export type SynonymMap = ReadonlyMap<string, readonly string[]>;
