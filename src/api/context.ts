@@ -11,9 +11,9 @@ import {
   getCallers, getDependencies, getExecutionPath,
   type CallersResult, type DependenciesResult, type DependencyOptions, type ExecutionPathResult,
 } from '../retrieval/graph-queries.js';
-import { buildSynonymMap, type SynonymMap } from '../retrieval/synonyms.js';
 import type { SourceReader } from '../retrieval/snippets.js';
 import type { RepoHandle } from './repo.js';
+import { repoSynonyms } from './retrieval.js';
 
 export interface GetContextParams {
   query: string;
@@ -40,12 +40,6 @@ export function repoSourceReader(repo: string, store: IndexStore): SourceReader 
   };
 }
 
-/** The per-repository synonyms (term -> aliases) stored in the index. */
-export function loadSynonyms(store: IndexStore): SynonymMap {
-  const rows = store.db.prepare('SELECT term, alias FROM synonyms').all() as { term: string; alias: string }[];
-  return buildSynonymMap(rows);
-}
-
 /** A path given on the command line or by a client, as the repo-relative path the index uses. */
 export function toRepoPath(repo: string, path: string): string {
   if (!isAbsolute(path)) return path;
@@ -58,7 +52,7 @@ export function contextForRepo(handle: RepoHandle, params: GetContextParams): Co
     tokenBudget: params.token_budget,
     seedFiles: params.seed_files?.map((f) => toRepoPath(handle.repo, f)),
     seedSymbols: params.seed_symbols,
-    synonyms: loadSynonyms(handle.store),
+    synonyms: repoSynonyms(handle.store),
   });
 }
 

@@ -4,9 +4,9 @@ import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
 import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
+import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
 import { mcpCommand } from './commands/mcp-command.js';
 import { contextCommand, searchCommand, synonymCommand } from './commands/retrieval-commands.js';
-import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
 
 const COMMANDS: Command[] = [
   indexCommand,
@@ -18,7 +18,9 @@ const COMMANDS: Command[] = [
   metricsCommand,
   compareCommand,
   smellsCommand,
-  contextCommand, searchCommand, synonymCommand,
+  contextCommand,
+  searchCommand,
+  synonymCommand,
   getContextCommand, callersCommand, depsCommand, pathCommand,
   mcpCommand,
 ];

@@ -12,7 +12,9 @@ import { contextGraph } from './context-graph.js';
 import { chooseSnippets, type SnippetItem } from './snippet-selection.js';
 import type { SynonymMap } from './synonyms.js';
 import { personalizedPageRank } from './ppr.js';
-import { resolveSeeds, type SeedOrigin } from './seeds.js';
+import { analyzeTask } from './lexical.js';
+import { TEST_CODE_FACTOR, resolveSeeds, type SeedOrigin } from './seeds.js';
+import { isTestPath, isTestTask } from './test-files.js';
 import { SNIPPET_SEPARATOR, SnippetRenderer, childrenOf, type SnippetFreshness, type SnippetVariant, type SourceReader } from './snippets.js';
 import { steinerConnectors, topNodes } from './steiner-candidates.js';
 import { readingOrder } from './reading-order.js';
@@ -107,11 +109,12 @@ export function validateBudget(budget: unknown): number {
 }
 
 export function getContext(graph: LoadedGraph, source: SourceReader, request: GetContextRequest): ContextResult {
-  const query = request.query.trim();
-  if (!query) throw new UserError('query must not be empty');
+  const query = typeof request.query === 'string' ? request.query.trim() : '';
+  if (!query) throw new UserError('query must be a non-empty string');
   const budget = validateBudget(request.tokenBudget ?? DEFAULT_TOKEN_BUDGET);
   const clock = stageClock();
-  const seeds = resolveSeeds(graph, { ...request, query });
+  const demoteTests = !isTestTask(analyzeTask(query, request.synonyms));
+  const seeds = resolveSeeds(graph, { ...request, query, demoteTests });
   const seedsMs = clock();
   const seedNodes = seeds.map((s): SeedNode => {
     const e = graph.entities[s.node]!;
@@ -133,21 +136,14 @@ export function getContext(graph: LoadedGraph, source: SourceReader, request: Ge
   const steinerMs = clock();
 
   const renderer = new SnippetRenderer(graph, source);
-  const items = snippetItems(graph, renderer, candidates, scores, tree, budget);
+  const explicit = new Set(seeds.filter((s) => !s.origins.every((o) => o === 'query')).map((s) => s.node));
+  const demoted = (node: number): boolean => demoteTests && !explicit.has(node) && isTestPath(graph.entities[node]!.filePath);
+  const items = snippetItems(graph, renderer, candidates, scores, tree, budget, demoted);
   const snippetsMs = clock();
   const choice = chooseSnippets(graph, items, budget);
   const ordered = readingOrder(graph, choice.items.map((i) => i.snippet.node), scores);
   const byNode = new Map(choice.items.map((i) => [i.snippet.node, i]));
-  let kept = ordered.map((node) => byNode.get(node)!);
-  let text = kept.map((i) => i.snippet.text).join(SNIPPET_SEPARATOR);
-  let used = countTokens(text);
-  // Tokens can merge across the separators; drop the least valuable snippet until the exact count fits.
-  while (used > budget) {
-    const weakest = kept.reduce((a, b) => (b.value < a.value ? b : a));
-    kept = kept.filter((i) => i !== weakest);
-    text = kept.map((i) => i.snippet.text).join(SNIPPET_SEPARATOR);
-    used = countTokens(text);
-  }
+  const { kept, used } = fitExactly(ordered.map((node) => byNode.get(node)!), budget);
 
   const nodes = kept.map(({ snippet }): ContextNode => {
     const e = graph.entities[snippet.node]!;
@@ -172,6 +168,21 @@ export function getContext(graph: LoadedGraph, source: SourceReader, request: Ge
   };
 }
 
+/**
+ * The snippets joined as the caller receives them, with their exact token count. Tokens can merge across
+ * separators, so the knapsack's sum is only an estimate: drop the least valuable snippet until it fits.
+ */
+function fitExactly(items: readonly SnippetItem[], budget: number): { kept: SnippetItem[]; used: number } {
+  let kept = [...items];
+  let used = countTokens(kept.map((i) => i.snippet.text).join(SNIPPET_SEPARATOR));
+  while (used > budget) {
+    const weakest = kept.reduce((a, b) => (b.value < a.value ? b : a));
+    kept = kept.filter((i) => i !== weakest);
+    used = countTokens(kept.map((i) => i.snippet.text).join(SNIPPET_SEPARATOR));
+  }
+  return { kept, used };
+}
+
 /** Milliseconds since the previous call (or since creation). */
 function stageClock(): () => number {
   let last = performance.now();
@@ -185,15 +196,19 @@ function stageClock(): () => number {
 
 /**
  * Full and outline snippets of the best candidates, valued by normalised PPR score (plus TREE_BONUS in
- * the Steiner tree). A full snippet also carries the value of the candidates nested inside it.
+ * the Steiner tree, times TEST_CODE_FACTOR for demoted test code). A full snippet also carries the value
+ * of the candidates nested inside it.
  */
 function snippetItems(
   graph: LoadedGraph, renderer: SnippetRenderer, candidates: readonly number[],
-  scores: Float64Array, tree: ReadonlySet<number>, budget: number,
+  scores: Float64Array, tree: ReadonlySet<number>, budget: number, demoted: (node: number) => boolean,
 ): SnippetItem[] {
   const top = scores[candidates[0]!]!;
   const base = new Map<number, number>();
-  for (const node of candidates) base.set(node, scores[node]! / top + (tree.has(node) ? TREE_BONUS : 0));
+  for (const node of candidates) {
+    const value = scores[node]! / top + (tree.has(node) ? TREE_BONUS : 0);
+    base.set(node, demoted(node) ? value * TEST_CODE_FACTOR : value);
+  }
   const byValue = [...candidates].sort((a, b) => base.get(b)! - base.get(a)! || a - b);
   const children = childrenOf(graph);
   const items: SnippetItem[] = [];

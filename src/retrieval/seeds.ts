@@ -5,6 +5,7 @@
 import type { LoadedGraph } from '../graph/memory.js';
 import { lexicalSeeds } from './lexical.js';
 import type { SynonymMap } from './synonyms.js';
+import { isTestPath } from './test-files.js';
 import { fileEntities, findSymbol, type SymbolMatch } from './symbol-lookup.js';
 
 export type SeedOrigin = 'query' | 'file' | 'symbol';
@@ -20,10 +21,14 @@ export interface SeedRequest {
   seedFiles?: readonly string[];
   seedSymbols?: readonly string[];
   synonyms?: SynonymMap;
+  /** Query matches in test files count TEST_CODE_FACTOR as much (explicit seeds never are demoted). */
+  demoteTests?: boolean;
 }
 
 /** How many lexical hits seed the walk. */
 export const QUERY_SEED_LIMIT = 20;
+/** What a test entity is worth relative to the same match in code under test, unless the query is about tests. */
+export const TEST_CODE_FACTOR = 0.5;
 /** Weight of one explicit seed symbol (or of one seed file, shared by its entities); the best query hit weighs 1. */
 export const EXPLICIT_SEED_WEIGHT = 2;
 /** A symbol matched by simple name or fqn suffix, rather than exactly, is less certain. */
@@ -51,6 +56,10 @@ export function resolveSeeds(graph: LoadedGraph, request: SeedRequest): Seed[] {
   }
   const hits = lexicalSeeds(graph, request.query, request.synonyms, { limit: QUERY_SEED_LIMIT });
   const top = hits[0]?.score ?? 0;
-  for (const hit of hits) if (top > 0) add(hit.nodeIndex, hit.score / top, 'query');
+  for (const hit of hits) {
+    if (!(top > 0)) break;
+    const demoted = request.demoteTests === true && isTestPath(graph.entities[hit.nodeIndex]!.filePath);
+    add(hit.nodeIndex, (hit.score / top) * (demoted ? TEST_CODE_FACTOR : 1), 'query');
+  }
   return [...seeds.values()].sort((a, b) => b.weight - a.weight || a.node - b.node);
 }

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callersForRepo, contextForRepo, dependenciesForRepo, executionPathForRepo, repoSourceReader } from '../../src/api/context.js';
 import { openRepo, type RepoHandle } from '../../src/api/repo.js';
+import { addRepoSynonyms, removeRepoSynonyms } from '../../src/api/retrieval.js';
 import { renderContext } from '../../src/retrieval/get-context.js';
 import { SnippetRenderer } from '../../src/retrieval/snippets.js';
 import { UserError } from '../../src/util/errors.js';
@@ -38,6 +39,17 @@ test('get_context on the indexed Python fixture stays within budget with exact t
   const seeded = contextForRepo(handle, { query: 'payment', token_budget: 500, seed_files: [join(repo, 'src/shop/payments/gateway.py')] });
   assert.ok(seeded.seed_nodes.some((s) => s.path === 'src/shop/payments/gateway.py' && s.origins.includes('file')));
   assert.throws(() => contextForRepo(handle, { query: 'payment', seed_symbols: ['NoSuchSymbol'] }), UserError);
+});
+
+test('synonyms stored for the repository expand the get_context query', () => {
+  assert.deepEqual(contextForRepo(handle, { query: 'invoice' }).seed_nodes, []);
+  addRepoSynonyms(handle.store, 'invoice', ['gateway']);
+  try {
+    const result = contextForRepo(handle, { query: 'invoice' });
+    assert.ok(result.seed_nodes.some((s) => s.symbol === 'shop.payments.gateway.Gateway'), result.seed_nodes.map((s) => s.symbol).join());
+  } finally {
+    removeRepoSynonyms(handle.store, 'invoice');
+  }
 });
 
 test('snippets follow a file edited after indexing', () => {
