@@ -156,8 +156,11 @@ export function agglomerate(initial: AggCluster[], linkage: Linkage, target: num
     const found = scan(id);
     const kept: Neighbour[] = [];
     for (let i = 0; i < found; i++) {
+      if (kept.length === NEIGHBOURS_KEPT) {
+        const last = kept[NEIGHBOURS_KEPT - 1];
+        if (foundScores[i] < last.score || (foundScores[i] === last.score && foundIds[i] > last.id)) continue;
+      }
       const candidate = { id: foundIds[i], score: foundScores[i] };
-      if (kept.length === NEIGHBOURS_KEPT && !better(candidate, kept[NEIGHBOURS_KEPT - 1])) continue;
       let at = kept.length;
       while (at > 0 && better(candidate, kept[at - 1])) at--;
       kept.splice(at, 0, candidate);
