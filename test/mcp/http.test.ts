@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { copyFixture, removeTree } from '../helpers/tmp.js';
+import { copyFixture, makeTree, removeTree } from '../helpers/tmp.js';
 import { BIN, toReply } from './harness.js';
 
 function statusWithHost(url: URL, host: string): Promise<number> {
@@ -23,9 +23,10 @@ function statusWithHost(url: URL, host: string): Promise<number> {
   });
 }
 
-test('Streamable HTTP on loopback: a real client lists and calls tools; foreign Host headers are refused', async () => {
+test('Streamable HTTP on loopback: a real client lists and calls tools over two served repositories; foreign Host headers are refused', async () => {
   const repo = copyFixture('mcp-repo');
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--repo', repo], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const second = makeTree({ 'lib/util.py': 'def helper():\n    return 1\n' });
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--repo', repo, '--repo', second], { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
     let stderr = '';
     child.stderr.setEncoding('utf8');
@@ -45,6 +46,13 @@ test('Streamable HTTP on loopback: a real client lists and calls tools; foreign 
     const parsed = toReply((await client.callTool({ name: 'parse', arguments: { source_path: '.' } })) as CallToolResult);
     assert.equal(parsed.isError, false, parsed.text);
     assert.equal(parsed.data.type, 'DependencyGraph');
+    const other = toReply((await client.callTool({ name: 'parse', arguments: { source_path: second } })) as CallToolResult);
+    assert.equal(other.isError, false, other.text);
+    assert.equal(other.data.num_entities, 2, 'the second repository has its own index');
+    const callers = toReply((await client.callTool({ name: 'search_symbol', arguments: { name: 'helper', repo: second } })) as CallToolResult);
+    assert.deepEqual((callers.data.matches as { fqn: string }[]).map((m) => m.fqn), ['lib.util.helper']);
+    const listed = toReply((await client.callTool({ name: 'list_sessions', arguments: {} })) as CallToolResult);
+    assert.deepEqual((listed.data.sessions as { repo: string }[]).map((x) => x.repo).sort(), [repo, second].sort());
     const escape = toReply((await client.callTool({ name: 'ingest', arguments: { source: '/etc' } })) as CallToolResult);
     assert.equal(escape.isError, true);
     await client.close();
@@ -54,5 +62,6 @@ test('Streamable HTTP on loopback: a real client lists and calls tools; foreign 
     child.kill('SIGTERM');
     if (child.exitCode === null) await once(child, 'exit');
     removeTree(repo);
+    removeTree(second);
   }
 });
