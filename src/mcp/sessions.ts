@@ -40,7 +40,7 @@ export function showSession(ctx: ServerContext, repo: WorkspaceRepo, record: Ses
   return { session_id: record.id, type: record.type, stale: ctx.isStale(repo, record), ...result };
 }
 
-export function depGraphParams(record: SessionRecord): DepGraphParams {
+function depGraphParams(record: SessionRecord): DepGraphParams {
   return record.params as DepGraphParams;
 }
 
@@ -56,7 +56,7 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Record<strin
 }
 
 /** Counts that describe a dependency graph: what parse returns. */
-export function summarizeGraph(repo: WorkspaceRepo, graph: LoadedGraph): JsonObject {
+function summarizeGraph(repo: WorkspaceRepo, graph: LoadedGraph): JsonObject {
   return toJson({
     name: repo.name,
     repo: repo.repo,

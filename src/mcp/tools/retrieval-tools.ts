@@ -75,7 +75,7 @@ export const getContextTool = defineTool({
     'Snippets come in reading order; each says whether its file changed since indexing.',
   readOnly: true,
   input: {
-    query: queryArg,
+    query: queryArg.describe('What to find: a question, a task, identifiers or an error message'),
     token_budget: z.number().int().min(500).max(32_000).default(4000).describe('Tokens of code to select (the snippets themselves)'),
     seed_files: z.array(pathArg).max(MAX_LIST_ITEMS).optional().describe('Files known to matter (repository-relative)'),
     seed_symbols: z.array(symbolArg).max(MAX_LIST_ITEMS).optional().describe('Symbols known to matter (names or fully-qualified names)'),
