@@ -239,6 +239,12 @@ describe('codectx mcp over stdio', () => {
     const wrongType = await server.call('recover', { dep_graph: ingested.session_id });
     assert.match(wrongType.text, /is a IngestedRepo; this needs DependencyGraph/);
 
+    const graph = await server.ok('parse', { source_path: 'inventory' });
+    const arch = await server.ok('recover', { dep_graph: graph.session_id });
+    await server.ok('delete_session', { session_id: graph.session_id });
+    const orphan = await server.call('compute_metrics', { architecture: arch.session_id });
+    assert.match(orphan.text, /recovered from DependencyGraph [0-9a-f]{12}, which no longer exists/);
+
     const deleted = await server.ok('delete_session', { session_id: ingested.session_id });
     assert.equal(deleted.deleted, ingested.session_id);
     const gone = await server.call('get_full_result', { session_id: ingested.session_id });

@@ -40,7 +40,12 @@ export function architectureShape(rest: string, graph?: LoadedGraph): ComponentS
 function architectureSession(ctx: ServerContext, id: string): { shown: JsonObject; arch: Architecture; graphView: RepoHandle } {
   const { repo, record } = ctx.session(id, [ARCHITECTURE]);
   const params = record.params as ArchitectureParams;
-  const depGraph = ctx.session(params.dep_graph, [DEPENDENCY_GRAPH]);
+  let depGraph;
+  try {
+    depGraph = ctx.session(params.dep_graph, [DEPENDENCY_GRAPH]);
+  } catch {
+    throw new UserError(`architecture ${id} was recovered from DependencyGraph ${params.dep_graph}, which no longer exists; parse and recover again`);
+  }
   const arch = record.result as Architecture;
   return { shown: showSession(ctx, repo, record), arch, graphView: graphView(depGraph.repo, depGraph.record) };
 }
