@@ -89,6 +89,8 @@ export interface RankedListOptions {
   rest: (nextOffset: number) => string;
   /** Total items in the full list when `value[key]` is already a page of it. */
   total?: number;
+  /** How the list is ordered, for the note (default 'best first'). */
+  order?: string;
   /** Rank items by this score (highest kept first) when the list's own order is not its ranking; kept items stay in list order. */
   rankBy?: (item: JsonValue) => number;
 }
@@ -107,7 +109,7 @@ export function cutRankedList(value: JsonObject, key: string, options: RankedLis
     render: (keep) => {
       const kept = byRank ? [...byRank.slice(0, keep)].sort((a, b) => a - b).map((i) => items[i]!) : items.slice(0, keep);
       const range = keep === 0 ? 'no' : byRank ? `the best ${keep} of ${total}` : `items ${offset + 1}-${offset + keep} of ${total}`;
-      const why = keep === 0 ? ' (not even one fits: raise max_tokens)' : byRank ? ' (by score, in their original order)' : ' (best first)';
+      const why = keep === 0 ? ' (not even one fits: raise max_tokens)' : byRank ? ' (by score, in their original order)' : ` (${options.order ?? 'best first'})`;
       const note = `${key}: kept ${range} ${options.label}${why}; ${options.rest(offset + keep)}`;
       return { value: { ...value, [key]: kept, [`${key}_total`]: total }, note };
     },

@@ -136,7 +136,7 @@ export const detectSmellsTool = defineTool({
     const result = toJson({ architecture: args.architecture, stale: shown.stale ?? false, smells, smells_total: smells.length });
     return {
       result,
-      reductions: [cutRankedList(result, 'smells', { label: 'smells', rest: () => 'raise max_tokens for the less severe ones' })],
+      reductions: [cutRankedList(result, 'smells', { label: 'smells', order: 'most severe first', rest: () => 'raise max_tokens for the less severe ones' })],
     };
   },
 });

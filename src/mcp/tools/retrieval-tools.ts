@@ -119,7 +119,7 @@ export const getCallersTool = defineTool({
     const page = found.callers.slice(args.offset);
     const result = toJson({ dep_graph: target.dep_graph, stale: target.stale, targets: found.targets, callers: page, offset: args.offset, callers_total: found.callers.length });
     const rest = (next: number): string => `call get_callers again with offset=${next} for more`;
-    return { result, reductions: [cutRankedList(result, 'callers', { label: 'callers', offset: args.offset, total: found.callers.length, rest })] };
+    return { result, reductions: [cutRankedList(result, 'callers', { label: 'callers', order: 'by file and line', offset: args.offset, total: found.callers.length, rest })] };
   },
 });
 
@@ -188,11 +188,11 @@ export function dependencyReductions(result: JsonObject): Reduction[] {
   ];
   const oneLevel: JsonObject = { ...result, dependencies: pruned(1) };
   if (externals.length) {
-    const cut = cutRankedList(oneLevel, 'externals', { label: 'external modules', rest: () => ask });
+    const cut = cutRankedList(oneLevel, 'externals', { label: 'external modules', order: 'alphabetical', rest: () => ask });
     reductions.push({ ...cut, render: (keep) => { const r = cut.render(keep); return { value: r.value, note: `dependency tree cut below level 1; ${r.note}` }; } });
   }
   const bare: JsonObject = { ...oneLevel, externals: [], externals_total: externals.length };
-  const cutDeps = cutRankedList(bare, 'dependencies', { label: 'direct dependencies', rest: () => ask });
+  const cutDeps = cutRankedList(bare, 'dependencies', { label: 'direct dependencies', order: 'in the order found', rest: () => ask });
   reductions.push({ ...cutDeps, render: (keep) => { const r = cutDeps.render(keep); return { value: r.value, note: `externals dropped; ${r.note}` }; } });
   return reductions;
 }

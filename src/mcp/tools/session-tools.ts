@@ -126,7 +126,7 @@ export const listSessionsTool = defineTool({
     const result = toJson({ sessions: page, sessions_total: rows.length, offset: args.offset });
     return {
       result,
-      reductions: [cutRankedList(result, 'sessions', { label: 'sessions', offset: args.offset, total: rows.length, rest: (next) => `call list_sessions with offset=${next} for more` })],
+      reductions: [cutRankedList(result, 'sessions', { label: 'sessions', order: 'newest first', offset: args.offset, total: rows.length, rest: (next) => `call list_sessions with offset=${next} for more` })],
     };
   },
 });
@@ -145,7 +145,7 @@ export const getFullResultTool = defineTool({
     const components = shown.components;
     const page: JsonObject = { ...shown, components: components.slice(args.offset), offset: args.offset };
     const rest = (next: number): string => `call get_full_result(session_id='${record.id}', offset=${next}) for the next components`;
-    const paging: Reduction = { ...cutRankedList(page, 'components', { label: 'components', offset: args.offset, total: components.length, rest }), min: 1 };
+    const paging: Reduction = { ...cutRankedList(page, 'components', { label: 'components', order: 'by name', offset: args.offset, total: components.length, rest }), min: 1 };
     const firstOnly: JsonObject = { ...page, components: components.slice(args.offset, args.offset + 1) };
     const restOfFirst = `a larger max_tokens (the next components: get_full_result(session_id='${record.id}', offset=${args.offset + 1}))`;
     return { result: page, reductions: [paging, ...componentReductions(firstOnly, architectureShape(restOfFirst))] };

@@ -17,7 +17,7 @@ export const synonymListTool = defineTool({
     const pairs = repoSynonymPairs(ctx.repoFor(args.repo).store);
     const result = toJson({ offset: args.offset, synonyms: pairs.slice(args.offset), synonyms_total: pairs.length });
     const rest = (next: number): string => `call synonym_list with offset=${next} for more`;
-    return { result, reductions: [cutRankedList(result, 'synonyms', { label: 'pairs', offset: args.offset, total: pairs.length, rest })] };
+    return { result, reductions: [cutRankedList(result, 'synonyms', { label: 'pairs', order: 'alphabetical', offset: args.offset, total: pairs.length, rest })] };
   },
 });
 
