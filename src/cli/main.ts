@@ -4,6 +4,7 @@ import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
 import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
+import { contextCommand, searchCommand, synonymCommand } from './commands/retrieval-commands.js';
 
 const COMMANDS: Command[] = [
   indexCommand,
@@ -11,6 +12,9 @@ const COMMANDS: Command[] = [
   statsCommand,
   exportCommand,
   watchCommand,
+  contextCommand,
+  searchCommand,
+  synonymCommand,
   recoverCommand,
   metricsCommand,
   compareCommand,

@@ -1,0 +1,104 @@
+/** context, search, synonym: asking the index which code matters for a task or a name. */
+import { openRepo, type RepoHandle } from '../../api/repo.js';
+import { addRepoSynonyms, removeRepoSynonyms, repoSynonymPairs, symbolSearch, taskContext } from '../../api/retrieval.js';
+import type { ContextForTaskResult } from '../../retrieval/context-for-task.js';
+import { DEFAULT_MAX_FILES } from '../../retrieval/context-for-task.js';
+import { DEFAULT_SYMBOL_LIMIT } from '../../retrieval/search-symbol.js';
+import { UserError } from '../../util/errors.js';
+import { progressReporter } from '../progress.js';
+import { REPO_OPTIONS, int, printJson, str, type Command, type ParsedValues } from '../command.js';
+
+/** Opens the repository after an incremental index, so a never-indexed repository works too. */
+async function withIndexedRepo<T>(values: ParsedValues, use: (handle: RepoHandle) => T): Promise<T> {
+  const reporter = progressReporter();
+  let handle: RepoHandle;
+  try {
+    handle = await openRepo({ repo: str(values, 'repo') ?? '.', indexDir: str(values, 'index-dir'), update: true, onProgress: reporter.update });
+  } finally {
+    reporter.finish();
+  }
+  try {
+    return use(handle);
+  } finally {
+    handle.close();
+  }
+}
+
+function formatContext(result: ContextForTaskResult): string {
+  if (result.error) return `${result.error}`;
+  const lines = [`keywords: ${result.keywords.join(', ')}`, ''];
+  result.files.forEach((f, i) => {
+    lines.push(`${String(i + 1).padStart(2)}. ${f.file_path}  (${f.score.toFixed(3)}, ${f.primary_role})`);
+    lines.push(`    ${f.reason}`);
+    for (const e of f.entities) lines.push(`      ${e.fqn}  [${e.role}]`);
+  });
+  if (result.files.length === 0) lines.push('no matching files');
+  return lines.join('\n');
+}
+
+export const contextCommand: Command = {
+  name: 'context',
+  usage: 'codectx context "TASK" [--repo DIR] [--index-dir DIR] [--max-files N] [--json]',
+  summary: 'the files to read for a task, ranked, with the entities and relationships that put them there',
+  options: { ...REPO_OPTIONS, 'max-files': { type: 'string' } },
+  async run(values, positionals) {
+    const task = positionals.join(' ');
+    if (!task.trim()) throw new UserError('usage: codectx context "TASK"');
+    const maxFiles = int(values, 'max-files', DEFAULT_MAX_FILES);
+    if (maxFiles < 1) throw new UserError('--max-files must be at least 1');
+    const result = await withIndexedRepo(values, (handle) => taskContext(handle, task, { maxFiles }));
+    if (values.json) printJson(result);
+    else process.stdout.write(`${formatContext(result)}\n`);
+  },
+};
+
+export const searchCommand: Command = {
+  name: 'search',
+  usage: 'codectx search NAME [--exact] [--limit N] [--repo DIR] [--index-dir DIR] [--json]',
+  summary: 'entities for a name or phrase: exact, prefix, word and close-spelling matches',
+  options: { ...REPO_OPTIONS, exact: { type: 'boolean' }, limit: { type: 'string' } },
+  async run(values, positionals) {
+    const name = positionals.join(' ');
+    if (!name.trim()) throw new UserError('usage: codectx search NAME');
+    const limit = int(values, 'limit', DEFAULT_SYMBOL_LIMIT);
+    const matches = await withIndexedRepo(values, (handle) => symbolSearch(handle, name, { exact: values.exact === true, limit }));
+    if (values.json) return printJson(matches);
+    if (matches.length === 0) process.stdout.write('no matching symbols\n');
+    for (const m of matches) process.stdout.write(`${m.kind.padEnd(10)} ${m.fqn}  ${m.file_path}:${m.line}  [${m.match}]\n`);
+  },
+};
+
+export const synonymCommand: Command = {
+  name: 'synonym',
+  usage: 'codectx synonym add TERM ALIAS... | list | remove TERM [ALIAS]  [--repo DIR] [--index-dir DIR] [--json]',
+  summary: "per-repository synonyms that expand a task's words before matching",
+  options: REPO_OPTIONS,
+  async run(values, positionals) {
+    const [action, term, ...rest] = positionals;
+    const handle = await openRepo({ repo: str(values, 'repo') ?? '.', indexDir: str(values, 'index-dir'), update: false });
+    try {
+      if (action === 'add') {
+        if (!term || rest.length === 0) throw new UserError('usage: codectx synonym add TERM ALIAS...');
+        const added = addRepoSynonyms(handle.store, term, rest);
+        if (values.json) printJson({ term, aliases: rest, added });
+        else process.stdout.write(`added ${added} synonym${added === 1 ? '' : 's'} for ${term}\n`);
+      } else if (action === 'remove') {
+        if (!term || rest.length > 1) throw new UserError('usage: codectx synonym remove TERM [ALIAS]');
+        const removed = removeRepoSynonyms(handle.store, term, rest[0]);
+        if (values.json) printJson({ term, alias: rest[0] ?? null, removed });
+        else process.stdout.write(`removed ${removed} synonym${removed === 1 ? '' : 's'}\n`);
+      } else if (action === 'list') {
+        const pairs = repoSynonymPairs(handle.store);
+        if (values.json) return printJson(pairs);
+        const byTerm = new Map<string, string[]>();
+        for (const p of pairs) byTerm.set(p.term, [...(byTerm.get(p.term) ?? []), p.alias]);
+        if (byTerm.size === 0) process.stdout.write('no synonyms\n');
+        for (const [t, aliases] of byTerm) process.stdout.write(`${t}: ${aliases.join(', ')}\n`);
+      } else {
+        throw new UserError(`usage: ${synonymCommand.usage}`);
+      }
+    } finally {
+      handle.close();
+    }
+  },
+};

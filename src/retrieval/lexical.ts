@@ -1,0 +1,214 @@
+/**
+ * Entity-level lexical seeding: BM25F over each entity's name, fqn, file path, signature, docstring and
+ * body terms, plus exact code mentions in the task (identifiers, dotted names, paths, traceback frames)
+ * mapped straight to entities. Scores are normalised so the best BM25F match is 1 and a mention adds a
+ * fixed amount, which keeps them comparable across queries of any length.
+ */
+import type { LoadedGraph } from '../graph/memory.js';
+import { analyzeText } from './analyzer.js';
+import { codeTokens } from './code-tokens.js';
+import { Bm25fIndex, type FieldSpec, type QueryTerm } from './bm25f.js';
+import { expandWithSynonyms, type SynonymMap } from './synonyms.js';
+import { extractMentions, type TaskMentions } from './task-mentions.js';
+
+export interface LexicalSeed {
+  nodeIndex: number;
+  score: number;
+  /** Query terms and mentions (in backticks) that hit this entity. */
+  matched: string[];
+}
+
+export interface TaskQuery {
+  /** Weighted, synonym-expanded query terms. */
+  terms: QueryTerm[];
+  /** The distinct analyzed words of the task, most weighty first (for display). */
+  keywords: string[];
+  mentions: TaskMentions;
+}
+
+export interface LexicalOptions {
+  /** Most seeds returned (default 100). */
+  limit?: number;
+}
+
+export const ENTITY_FIELDS: readonly FieldSpec[] = [
+  { name: 'name', weight: 3, b: 0.2 },
+  { name: 'fqn', weight: 1, b: 0.3 },
+  { name: 'path', weight: 1.5, b: 0.3 },
+  { name: 'signature', weight: 1.5, b: 0.5 },
+  { name: 'docstring', weight: 1, b: 0.75 },
+  { name: 'terms', weight: 0.5, b: 0.75 },
+];
+
+/** Added to a normalised score per mention kind; a BM25F best match is worth 1. */
+const MENTION_BOOST = { fqn: 1.5, identifier: 0.8, path: 1.2, frameFile: 0.8, frameEntity: 1.2 } as const;
+/** A name defined more often than this is too generic to count as a mention. */
+const MAX_MENTION_CANDIDATES = 12;
+/** The first line of a multi-line task is its headline and counts this much more. */
+const HEADLINE_WEIGHT = 2;
+
+export interface EntityLexicalIndex {
+  bm25: Bm25fIndex;
+  /** Every indexed file path, for resolving path mentions. */
+  files: string[];
+}
+
+const indexes = new WeakMap<LoadedGraph, EntityLexicalIndex>();
+
+function entityFields(graph: LoadedGraph, i: number): string[][] {
+  const e = graph.entities[i]!;
+  return [
+    codeTokens(e.name),
+    codeTokens(e.fqn),
+    e.kind === 'module' ? codeTokens(e.filePath) : [],
+    codeTokens(e.signature),
+    codeTokens(e.docstring),
+    codeTokens(e.terms),
+  ];
+}
+
+/** The entity index of a graph, built once per LoadedGraph object. */
+export function entityLexicalIndex(graph: LoadedGraph): EntityLexicalIndex {
+  let index = indexes.get(graph);
+  if (!index) {
+    const docs = graph.entities.map((_, i) => entityFields(graph, i));
+    index = { bm25: new Bm25fIndex(ENTITY_FIELDS, docs), files: [...graph.byFile.keys()] };
+    indexes.set(graph, index);
+  }
+  return index;
+}
+
+/** Task text -> weighted query terms: repeats count logarithmically, the headline counts double. */
+export function analyzeTask(task: string, synonyms?: SynonymMap): TaskQuery {
+  const lines = task.split('\n');
+  const firstLine = lines.findIndex((l) => l.trim() !== '');
+  const headline = lines.length > 1 && firstLine >= 0 ? new Set(analyzeText(lines[firstLine]!)) : new Set<string>();
+  const counts = new Map<string, number>();
+  for (const token of analyzeText(task)) counts.set(token, (counts.get(token) ?? 0) + 1);
+  const base: QueryTerm[] = [...counts].map(([term, n]) => ({
+    term,
+    weight: (1 + Math.log(n)) * (headline.has(term) ? HEADLINE_WEIGHT : 1),
+  }));
+  const terms = expandWithSynonyms(base, synonyms);
+  const keywords = [...base].sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term)).map((t) => t.term);
+  return { terms, keywords, mentions: extractMentions(task) };
+}
+
+/** Files whose path ends with the mentioned path, trying ever shorter suffixes of an absolute path. */
+export function filesForPath(files: readonly string[], mention: string): string[] {
+  const parts = mention.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+  for (let start = 0; start < parts.length; start++) {
+    const suffix = parts.slice(start).join('/');
+    const hits = files.filter((f) => f === suffix || f.endsWith(`/${suffix}`));
+    if (hits.length > 0) return hits;
+  }
+  return [];
+}
+
+/** Entities whose fqn is the dotted name or ends with it at a segment boundary. */
+export function entitiesForDotted(graph: LoadedGraph, dotted: string): number[] {
+  const exact = graph.byFqn.get(dotted);
+  if (exact) return exact;
+  const last = dotted.slice(dotted.lastIndexOf('.') + 1);
+  return (graph.byName.get(last) ?? []).filter((i) => graph.entities[i]!.fqn.endsWith(`.${dotted}`));
+}
+
+type Boosts = Map<number, { score: number; labels: string[] }>;
+
+function boost(boosts: Boosts, node: number, amount: number, label: string): void {
+  const b = boosts.get(node);
+  if (b) {
+    b.score += amount;
+    if (!b.labels.includes(label)) b.labels.push(label);
+  } else boosts.set(node, { score: amount, labels: [label] });
+}
+
+function moduleOf(graph: LoadedGraph, file: string): number | undefined {
+  const nodes = graph.byFile.get(file);
+  if (!nodes) return undefined;
+  return nodes.find((i) => graph.entities[i]!.kind === 'module') ?? nodes[0];
+}
+
+/** Exact mentions mapped to entities, each with the boost it earns. */
+export function mentionBoosts(graph: LoadedGraph, mentions: TaskMentions): Boosts {
+  const boosts: Boosts = new Map();
+  const { files } = entityLexicalIndex(graph);
+  const shared = (n: number): number => 1 / Math.sqrt(n);
+
+  const resolvedNames = new Set<string>();
+  for (const dotted of mentions.dotted) {
+    let hits = entitiesForDotted(graph, dotted);
+    // `obj.method` where obj is a variable: fall back to the last two, then the last segment.
+    const segments = dotted.split('.');
+    if (hits.length === 0 && segments.length > 2) hits = entitiesForDotted(graph, segments.slice(-2).join('.'));
+    if (hits.length === 0 || hits.length > MAX_MENTION_CANDIDATES) continue;
+    for (const i of hits) boost(boosts, i, MENTION_BOOST.fqn * shared(hits.length), `\`${dotted}\``);
+    resolvedNames.add(segments[segments.length - 1]!);
+  }
+  for (const name of mentions.identifiers) {
+    if (resolvedNames.has(name)) continue;
+    const hits = graph.byName.get(name) ?? [];
+    if (hits.length === 0 || hits.length > MAX_MENTION_CANDIDATES) continue;
+    for (const i of hits) boost(boosts, i, MENTION_BOOST.identifier * shared(hits.length), `\`${name}\``);
+  }
+  for (const path of mentions.paths) {
+    const hits = filesForPath(files, path);
+    if (hits.length === 0 || hits.length > MAX_MENTION_CANDIDATES) continue;
+    for (const f of hits) {
+      const m = moduleOf(graph, f);
+      if (m !== undefined) boost(boosts, m, MENTION_BOOST.path * shared(hits.length), `\`${path}\``);
+    }
+  }
+  for (const frame of mentions.frames) {
+    const hits = filesForPath(files, frame.path);
+    if (hits.length === 0 || hits.length > MAX_MENTION_CANDIDATES) continue;
+    for (const f of hits) {
+      const m = moduleOf(graph, f);
+      const label = `\`${frame.path.split('/').pop()}:${frame.line}\``;
+      if (m !== undefined) boost(boosts, m, MENTION_BOOST.frameFile * shared(hits.length), label);
+      if (!frame.func || frame.func === '<module>') continue;
+      for (const i of graph.byFile.get(f) ?? []) {
+        if (graph.entities[i]!.name === frame.func) boost(boosts, i, MENTION_BOOST.frameEntity * shared(hits.length), label);
+      }
+    }
+  }
+  return boosts;
+}
+
+/** Query terms found in an entity's fields. */
+export function matchedTerms(graph: LoadedGraph, node: number, terms: readonly QueryTerm[]): string[] {
+  const present = new Set(entityFields(graph, node).flat());
+  return terms.filter((t) => present.has(t.term)).map((t) => t.term);
+}
+
+/**
+ * Entities scored against a parsed task: normalised BM25F plus mention boosts, best first. Matched terms
+ * are listed for the first `explained` seeds only (re-analysing fields costs more than scoring them).
+ */
+export function scoreEntities(graph: LoadedGraph, query: TaskQuery, limit: number, explained = limit): LexicalSeed[] {
+  const { bm25 } = entityLexicalIndex(graph);
+  const hits = bm25.search(query.terms);
+  const top = hits[0]?.score ?? 0;
+  const norm = (score: number): number => (top > 0 ? score / top : 0);
+  const boosts = mentionBoosts(graph, query.mentions);
+  // Hits come best first, so only the first `limit` and the boosted ones can make the cut.
+  const scores = new Map<number, number>();
+  for (let k = 0; k < hits.length && k < limit; k++) scores.set(hits[k]!.doc, norm(hits[k]!.score));
+  if (boosts.size > 0) {
+    for (const h of hits) if (boosts.has(h.doc) && !scores.has(h.doc)) scores.set(h.doc, norm(h.score));
+  }
+  for (const [node, b] of boosts) scores.set(node, (scores.get(node) ?? 0) + b.score);
+  const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+  return ranked.map(([nodeIndex, score], rank) => ({
+    nodeIndex,
+    score,
+    matched: [...(boosts.get(nodeIndex)?.labels ?? []), ...(rank < explained ? matchedTerms(graph, nodeIndex, query.terms) : [])],
+  }));
+}
+
+/** The strongest entities for a free-text query: where graph walks (context_for_task, get_context) start. */
+export function lexicalSeeds(graph: LoadedGraph, query: string, synonyms?: SynonymMap, options: LexicalOptions = {}): LexicalSeed[] {
+  const parsed = analyzeTask(query, synonyms);
+  if (parsed.terms.length === 0 && parsed.mentions.paths.length === 0 && parsed.mentions.frames.length === 0) return [];
+  return scoreEntities(graph, parsed, options.limit ?? 100);
+}
