@@ -5,6 +5,7 @@ import type { Command } from './command.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
 import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
 import { contextCommand, searchCommand, synonymCommand } from './commands/retrieval-commands.js';
+import { serveCommand } from './commands/serve-command.js';
 
 const COMMANDS: Command[] = [
   indexCommand,
@@ -19,6 +20,7 @@ const COMMANDS: Command[] = [
   metricsCommand,
   compareCommand,
   smellsCommand,
+  serveCommand,
 ];
 
 function usage(): string {
