@@ -75,6 +75,11 @@ test('typescript refs: calls with receivers, new, extends/implements, type annot
   ]);
 });
 
+test('typescript decorators are calls of the decorator', async () => {
+  const x = await extractSource('src/a.ts', ['@Injectable', 'export class S {', '  @Input() name = 1;', '  @ns.Watch m() {}', '}', ''].join('\n'));
+  assert.deepEqual(refsOf(x, ['call']), ['call |Injectable @src/a:S', 'call |Input @src/a:S', 'call ns|Watch @src/a:S']); // member decorators precede the member node, inside the class
+});
+
 test('typescript bindings: new expressions and type annotations', async () => {
   const x = await extractSource(
     'src/a.ts',

@@ -136,6 +136,11 @@ test('python docstrings: cleandoc rules, raw prefix, single quotes', async () =>
   );
 });
 
+test('python decorators are calls of the decorator', async () => {
+  const x = await extractSource('m.py', ['@dataclass', 'class A:', '    @functools.cache', '    def f(self): pass', '    @route("/x")', '    def g(self): pass', ''].join('\n'));
+  assert.deepEqual(refsOf(x, ['call']), ['call |dataclass @m.A', 'call functools|cache @m.A.f', 'call |route @m.A.g']);
+});
+
 test('python class values: dotted receivers kept, imports, callees and declarations left out', async () => {
   const x = await extractSource(
     'm.py',
