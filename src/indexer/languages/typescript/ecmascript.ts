@@ -140,7 +140,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
         typeRefs.push(node);
         break;
       case 'scope':
-        b.scope({ name: capture(caps, 'name')?.text ?? '', span: spanOf(node, outerNode(node)), methods: false });
+        b.scope({ name: capture(caps, 'name')?.text ?? '', span: spanOf(outerNode(node)), methods: false });
         break;
       case 'claim':
         claimed.add(node.startIndex);
