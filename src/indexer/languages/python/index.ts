@@ -81,7 +81,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         b.define({
           kind: main.name === 'definition.class' ? 'class' : 'function',
           name: name.text,
-          span: spanOf(node, outer),
+          span: spanOf(outer),
           signature: cutSignature(source, node.startIndex, headerEnd(body)),
           docstring: isLambda ? '' : docstringOf(body),
           exported: exportRule(name.text),
