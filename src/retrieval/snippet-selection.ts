@@ -53,7 +53,10 @@ export function chooseSnippets(graph: LoadedGraph, items: readonly SnippetItem[]
   return { items: chosen, bucketSize, capacityLossBound };
 }
 
-/** Same entity, or text already covered by (or covering) a chosen full snippet. */
+/**
+ * Same entity; text already covered by (or covering) a chosen full snippet; or an outline next to the
+ * outline of its direct parent, which already shows its declaration.
+ */
 export function conflicts(graph: LoadedGraph, item: SnippetItem, chosen: readonly SnippetItem[]): boolean {
   const node = item.snippet.node;
   for (const other of chosen) {
@@ -61,8 +64,13 @@ export function conflicts(graph: LoadedGraph, item: SnippetItem, chosen: readonl
     if (o === node) return true;
     if (other.snippet.variant === 'full' && isAncestor(graph, o, node)) return true;
     if (item.snippet.variant === 'full' && isAncestor(graph, node, o)) return true;
+    if (item.snippet.variant === 'outline' && other.snippet.variant === 'outline' && (isParent(graph, o, node) || isParent(graph, node, o))) return true;
   }
   return false;
+}
+
+function isParent(graph: LoadedGraph, parent: number, node: number): boolean {
+  return graph.entities[node]!.parentId === graph.entities[parent]!.id;
 }
 
 function isAncestor(graph: LoadedGraph, ancestor: number, node: number): boolean {
