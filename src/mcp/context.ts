@@ -6,6 +6,9 @@ import { openWorkspaceRepo, workingTreeFingerprint, type SessionRecord, type Ses
 import { UserError } from '../util/errors.js';
 import { PathGuard } from './paths.js';
 
+/** An unknown-id error lists at most this many ids, newest first. */
+const MAX_LISTED_IDS = 30;
+
 export interface ServerOptions {
   /** Repository roots the server may read; the first is the default. */
   roots: readonly string[];
@@ -71,7 +74,9 @@ export class ServerContext {
       .filter(({ session }) => !types || types.includes(session.type))
       .map(({ session }) => `${session.id} (${session.type})`);
     const what = types ? `${types.join('/')} sessions` : 'sessions';
-    throw new UserError(`unknown session ${JSON.stringify(id)}; available ${what}: ${available.length ? available.join(', ') : 'none'}`);
+    const shown = available.slice(-MAX_LISTED_IDS).reverse();
+    const more = available.length > shown.length ? ` and ${available.length - shown.length} older (see list_sessions)` : '';
+    throw new UserError(`unknown session ${JSON.stringify(id)}; available ${what}: ${shown.length ? shown.join(', ') : 'none'}${more}`);
   }
 
   /** True when the repository's indexable files changed since the state a session recorded. */
