@@ -4,6 +4,7 @@ import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
 import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
+import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
 import { contextCommand, searchCommand, synonymCommand } from './commands/retrieval-commands.js';
 import { serveCommand } from './commands/serve-command.js';
 
@@ -16,6 +17,10 @@ const COMMANDS: Command[] = [
   contextCommand,
   searchCommand,
   synonymCommand,
+  getContextCommand,
+  callersCommand,
+  depsCommand,
+  pathCommand,
   recoverCommand,
   metricsCommand,
   compareCommand,
