@@ -5,6 +5,7 @@ import type { Command } from './command.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
 import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
 import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
+import { mcpCommand } from './commands/mcp-command.js';
 import { contextCommand, searchCommand, synonymCommand } from './commands/retrieval-commands.js';
 import { serveCommand } from './commands/serve-command.js';
 
@@ -26,6 +27,7 @@ const COMMANDS: Command[] = [
   compareCommand,
   smellsCommand,
   serveCommand,
+  mcpCommand,
 ];
 
 function usage(): string {
