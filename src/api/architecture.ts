@@ -1,6 +1,8 @@
 /** Architecture recovery over an opened repository, shared by the CLI and the MCP server. */
 import { existsSync, readFileSync } from 'node:fs';
 import { compare, computeMetrics, detectSmells, recover } from '../architecture/index.js';
+export { toMermaid } from '../architecture/index.js';
+export type { Architecture } from '../architecture/index.js';
 import type { Algorithm, Architecture, ArchitectureMetrics, Comparison, RecoverOptions, Smell, WcaSimilarity } from '../architecture/index.js';
 import type { DepGraph } from '../graph/types.js';
 import { UserError } from '../util/errors.js';

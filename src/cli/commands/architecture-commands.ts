@@ -1,7 +1,7 @@
 /** recover, metrics, compare, smells: the recovered architecture on the command line. */
-import { toMermaid } from '../../architecture/index.js';
-import type { Architecture } from '../../architecture/index.js';
 import {
+  toMermaid,
+  type Architecture,
   architectureFrom, architectureMetrics, architectureSmells, compareArchitectures, recoverArchitecture, type RecoverRequest,
 } from '../../api/architecture.js';
 import { openRepo, type RepoHandle } from '../../api/repo.js';
