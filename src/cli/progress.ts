@@ -1,5 +1,5 @@
 /** Progress reporting for long runs: a redrawn bar on a TTY, sparse plain lines otherwise. */
-import type { IndexProgress } from '../graph/indexing.js';
+import type { IndexProgress } from '../api/indexing.js';
 
 export function progressReporter(stream: NodeJS.WriteStream = process.stderr): {
   update: (p: IndexProgress) => void;

@@ -45,8 +45,10 @@ export const CODE_NOISE_WORDS: ReadonlySet<string> = new Set([
   'public', 'private', 'protected', 'return', 'self', 'static', 'this', 'var', 'void',
 ]);
 
-// Case and digit boundaries inside one alphanumeric run (algorithms.md §2 step 3).
-const SUB_TOKEN_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+// Case and digit boundaries inside one alphanumeric run (algorithms.md §2 step 3), except that a
+// plural acronym stays whole: `URLs` -> urls, not ur|ls (the s is not the start of a word).
+const SUB_TOKEN_BOUNDARY =
+  /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})(?!\p{Lu}s(?!\p{Ll}))|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 const ALNUM_RUN = /[\p{L}\p{N}]+/gu;
 const IDENTIFIER = /[\p{L}\p{N}_$]+/gu;
 const DIGITS_ONLY = /^\p{N}+$/u;
@@ -74,20 +76,24 @@ export function splitIdentifier(identifier: string): string[] {
 }
 
 function keepsSubToken(token: string, stop: ReadonlySet<string>): boolean {
-  // A lone letter (`getX` -> x) matches almost everything; lone digits stay (`utf8`, `base64`).
+  // A lone letter inside a name (`getX` -> x) matches almost everything; digits stay (`utf8`, `base64`).
   if (token.length < 2 && !DIGITS_ONLY.test(token)) return false;
   return !stop.has(token) && !ENGLISH_STOP_WORDS.has(token);
 }
 
 /**
- * Tokens of one identifier: the whole identifier lowercased (unless it is a stop word), then each
- * stemmed sub-token. A one-part identifier whose stem equals itself is emitted once, not twice.
+ * Tokens of one identifier: the whole identifier lowercased, then each stemmed sub-token. Sub-tokens
+ * never keep English stop words (`is_valid` -> valid). A whole prose word that is a stop word is
+ * dropped, but a whole code name is kept: `all`, `where`, `only`, `then` are real API names. A one-part
+ * identifier whose stem equals itself is emitted once, not twice.
  */
-function analyzeIdentifier(identifier: string, stop: ReadonlySet<string>, out: string[]): void {
+function analyzeIdentifier(identifier: string, stop: ReadonlySet<string>, isCode: boolean, out: string[]): void {
+  // A one-character name (`x`, `i`, the `3` of "Python 3") matches too much to be evidence.
+  if (identifier.length < 2) return;
   const whole = identifier.toLowerCase();
   const parts = splitIdentifier(identifier);
   if (parts.length === 0) return;
-  const wholeKept = !stop.has(whole) && !ENGLISH_STOP_WORDS.has(whole) && whole.length > 1;
+  const wholeKept = !stop.has(whole) && (isCode || !ENGLISH_STOP_WORDS.has(whole));
   if (wholeKept) out.push(whole);
   for (const part of parts) {
     if (!keepsSubToken(part, stop)) continue;
@@ -97,10 +103,13 @@ function analyzeIdentifier(identifier: string, stop: ReadonlySet<string>, out: s
   }
 }
 
-/** Tokens of a code field (identifier, fqn, path, signature, docstring, terms); keeps duplicates for term frequency. */
+/**
+ * Tokens of a code field (name, fqn, path, signature, identifier terms); keeps duplicates for term
+ * frequency. Prose fields (docstrings, comments) read better through analyzeText.
+ */
 export function analyzeCode(text: string): string[] {
   const out: string[] = [];
-  for (const identifier of text.match(IDENTIFIER) ?? []) analyzeIdentifier(identifier, CODE_NOISE_WORDS, out);
+  for (const identifier of text.match(IDENTIFIER) ?? []) analyzeIdentifier(identifier, CODE_NOISE_WORDS, true, out);
   return out;
 }
 
@@ -109,7 +118,7 @@ const CODE_SHAPED = /[_$]|\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}|[\p{L}_$][.:/][\p{L}_$
 const CLI_OPTION = /^--?(\p{L}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)+)$/u;
 
 /**
- * Tokens of a task description. Code-shaped chunks (`QuerySet.filter`, `_repr_html_`, `utf8`, `add(`,
+ * Tokens of free text: a task description, or a docstring. Code-shaped chunks (`QuerySet.filter`, `_repr_html_`, `utf8`, `add(`,
  * `--force-reinstall`) are analyzed like code; plain prose words also drop TASK_NOISE_WORDS.
  * A hyphenated CLI option also yields its snake_case spelling, which is how code usually names it.
  */
@@ -121,7 +130,7 @@ export function analyzeText(text: string): string[] {
     const option = CLI_OPTION.exec(chunk);
     if (option) out.push(option[1]!.toLowerCase().replaceAll('-', '_'));
     for (const identifier of chunk.match(IDENTIFIER) ?? []) {
-      analyzeIdentifier(identifier, codeShaped ? CODE_NOISE_WORDS : TASK_NOISE_WORDS, out);
+      analyzeIdentifier(identifier, codeShaped ? CODE_NOISE_WORDS : TASK_NOISE_WORDS, codeShaped, out);
     }
   }
   return out;

@@ -1,6 +1,7 @@
 /**
  * Exact 0/1 knapsack by dynamic programming over capacities (algorithms.md §5), with a bitset of
- * "item i improved dp[c]" for reconstruction and, when n·W is too large, weights bucketed by g.
+ * "item i improved dp[c]" for reconstruction and, when n·W is too large, weights bucketed by g
+ * (rounded up, so the choice stays feasible) followed by a greedy fill of the capacity rounding left.
  */
 
 /** Default cap on DP cells n·(W/g + 1): 20M cells cost 2.5 MB of bits and tens of milliseconds. */
@@ -77,13 +78,25 @@ export function knapsack(
       c -= rounded[k]!;
     }
   }
-  selected.reverse();
   let value = 0;
   let weight = 0;
   for (const i of selected) {
     value += values[i]!;
     weight += weights[i]!;
   }
+  if (g > 1) {
+    // Rounding up left slack; fill it greedily by value density with items that still fit exactly.
+    const chosen = new Set(selected);
+    const rest = candidates.filter((i) => !chosen.has(i));
+    rest.sort((x, y) => values[y]! * weights[x]! - values[x]! * weights[y]! || x - y);
+    for (const i of rest) {
+      if (weight + weights[i]! > capacity) continue;
+      selected.push(i);
+      value += values[i]!;
+      weight += weights[i]!;
+    }
+  }
+  selected.sort((x, y) => x - y);
   return { selected, value, weight, bucketSize: g, bucketed: g > 1, capacityLossBound: g > 1 ? g * n : 0 };
 }
 

@@ -46,6 +46,8 @@ class MoatGrowth {
   readonly forest: number[] = [];
   /** For each edge of F: the cluster that was inactive when it merged, or -1 for an active–active merge. */
   readonly inactiveSide: number[] = [];
+  /** For each edge of F: its endpoint inside that inactive cluster, or -1. */
+  readonly inactiveNode: number[] = [];
   private readonly jump: Int32Array;
   /** Frozen moats from a cluster up to (excluding) jump[cluster]. */
   private readonly jumpSum: Float64Array;
@@ -111,17 +113,29 @@ class MoatGrowth {
 
   find(x: number): number {
     let top = x;
-    while (this.jump[top]! !== -1) top = this.jump[top]!;
-    // Path compression, accumulating frozen moats from the top down so each sum ends at the top.
-    const path: number[] = [];
-    for (let c = x; this.jump[c]! !== top && this.jump[c]! !== -1; c = this.jump[c]!) path.push(c);
-    for (let i = path.length - 1; i >= 0; i--) {
-      const c = path[i]!;
+    let below = 0;
+    while (this.jump[top]! !== -1) {
+      below += this.jumpSum[top]!;
+      top = this.jump[top]!;
+    }
+    // Path compression: each node on the path now jumps straight to the top with its full frozen sum.
+    for (let c = x; this.jump[c]! !== -1 && this.jump[c]! !== top; ) {
       const next = this.jump[c]!;
-      this.jumpSum[c]! += this.jumpSum[next]!;
+      const own = this.jumpSum[c]!;
+      this.jumpSum[c] = below;
       this.jump[c] = top;
+      below -= own;
+      c = next;
     }
     return top;
+  }
+
+  private freezeInto(c: number, parent: number): void {
+    const frozen = this.currentMoat(c);
+    this.moat[c] = frozen;
+    this.jump[c] = parent;
+    this.jumpSum[c] = frozen;
+    this.mergedInto[c] = parent;
   }
 
   private currentMoat(c: number): number {
@@ -189,15 +203,11 @@ class MoatGrowth {
     const b = this.find(v);
     const d = this.clusterCount++;
     const inner = this.currentInnerMoat(a) + this.currentInnerMoat(b);
-    for (const c of [a, b]) {
-      const frozen = this.currentMoat(c);
-      this.moat[c] = frozen;
-      this.jump[c] = d;
-      this.jumpSum[c] = frozen;
-      this.mergedInto[c] = d;
-    }
+    this.freezeInto(a, d);
+    this.freezeInto(b, d);
     this.forest.push(e);
     this.inactiveSide.push(this.active[a] && this.active[b] ? -1 : this.active[a] ? b : a);
+    this.inactiveNode.push(this.active[a] && this.active[b] ? -1 : this.active[a] ? v : u);
     const wasActive = this.active[a]! + this.active[b]!;
     const reactivated = this.active[a] ? (this.active[b] ? -1 : b) : a;
     this.active[a] = 0;
@@ -250,17 +260,19 @@ export function pcst(input: PcstInput, options: PcstOptions = {}): PcstResult {
   }
   const kept: number[] = [];
   const keptInactiveSide: number[] = [];
+  const keptInactiveNode: number[] = [];
   growth.forest.forEach((e, i) => {
     if (good[edgeU[e]!] && good[edgeV[e]!]) {
       kept.push(e);
       keptInactiveSide.push(growth.inactiveSide[i]!);
+      keptInactiveNode.push(growth.inactiveNode[i]!);
     }
   });
 
   const candidates: Tree[] =
     pruning === 'strong'
       ? strongPrune(input, good, kept, root)
-      : gwPrune(input, growth, good, kept, keptInactiveSide, root);
+      : gwPrune(input, growth, good, kept, keptInactiveSide, keptInactiveNode, root);
   // A single vertex is always a feasible tree; it rescues runs where every cluster died.
   if (root >= 0) candidates.push({ nodes: [root], edges: [] });
   else {
@@ -328,6 +340,7 @@ function gwPrune(
   good: Uint8Array,
   kept: readonly number[],
   keptInactiveSide: readonly number[],
+  keptInactiveNode: readonly number[],
   root: number,
 ): Tree[] {
   const { n, edgeU, edgeV } = input;
@@ -364,19 +377,13 @@ function gwPrune(
       markNecessary(v);
       edges.push(e);
     } else {
-      const inactiveNode = isInside(growth, u, inactive) ? u : v;
+      const inactiveNode = keptInactiveNode[i]!;
       deleteSide(inactiveNode, inactiveNode === u ? v : u);
     }
   }
   const nodes: number[] = [];
   for (let v = 0; v < n; v++) if (good[v] && !deleted[v]) nodes.push(v);
   return splitIntoTrees(input, nodes, edges);
-}
-
-/** Whether node v lies inside cluster c of the merge tree. */
-function isInside(growth: MoatGrowth, v: number, c: number): boolean {
-  for (let x = v; x !== -1; x = growth.mergedInto[x]!) if (x === c) return true;
-  return false;
 }
 
 function splitIntoTrees(input: PcstInput, nodes: readonly number[], edges: readonly number[]): Tree[] {

@@ -13,6 +13,10 @@ test('case and digit boundaries', () => {
   assert.deepEqual(splitIdentifier('utf8'), ['utf', '8']);
   assert.deepEqual(splitIdentifier('getHTTPResponse2XX'), ['get', 'http', 'response', '2', 'xx']);
   assert.deepEqual(splitIdentifier('__init__'), ['init']);
+  assert.deepEqual(splitIdentifier('URLs'), ['urls']);
+  assert.deepEqual(splitIdentifier('parseURLsFast'), ['parse', 'urls', 'fast']);
+  assert.deepEqual(splitIdentifier('HTTPSource'), ['http', 'source']);
+  assert.deepEqual(splitIdentifier('DBSession'), ['db', 'session']);
   assert.deepEqual(splitIdentifier('a.b-c$d/e:f'), ['a', 'b', 'c', 'd', 'e', 'f']);
 });
 
@@ -38,6 +42,13 @@ test('code fields drop stop words, single letters and declaration noise', () => 
   assert.deepEqual(analyzeCode('pkg/db/models/query.py'), ['pkg', 'db', 'models', 'model', 'query', 'py']);
 });
 
+test('whole code names survive the stop list; prose stop words do not', () => {
+  assert.deepEqual(analyzeCode('def all(self)'), ['all']);
+  assert.deepEqual(analyzeCode('where_clause'), ['where_clause', 'clause']);
+  assert.deepEqual(analyzeText('all of them, where it is'), []);
+  assert.deepEqual(analyzeText('QuerySet.all() and .only('), ['queryset', 'query', 'set', 'all', 'only']);
+});
+
 test('free text drops task noise from prose but keeps it inside identifiers', () => {
   assert.deepEqual(analyzeText('Please add support for the filters'), ['filters', 'filter']);
   assert.deepEqual(analyzeText('calling add() fails'), ['calling', 'add']);
@@ -48,6 +59,7 @@ test('free text keeps embedded identifiers intact', () => {
   assert.deepEqual(analyzeText('QuerySet.filter crashes.'), ['queryset', 'query', 'set', 'filter', 'crashes', 'crashe']);
   assert.deepEqual(analyzeText('the _repr_html_ method'), ['_repr_html_', 'repr', 'html', 'method']);
   assert.deepEqual(analyzeText('pip --force-reinstall'), ['pip', 'force_reinstall', 'force', 'reinstall']);
+  assert.deepEqual(analyzeText('on Python 3.10 and utf8, x = 1'), ['python', '10', 'utf8', 'utf', '8']);
 });
 
 test('query and code analysis meet on the same tokens', () => {

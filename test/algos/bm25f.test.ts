@@ -101,3 +101,20 @@ test('BM25F agrees with a direct transcription on random corpora', () => {
     for (let i = 1; i < got.length; i++) assert.ok(got[i - 1]!.score >= got[i]!.score);
   }
 });
+
+test('empty fields, b = 1 and zero-weight fields stay finite', () => {
+  const fields: FieldSpec[] = [
+    { name: 'name', weight: 2, b: 1 },
+    { name: 'hidden', weight: 0, b: 0.5 },
+  ];
+  const index = new Bm25fIndex(fields, [
+    [[], ['x']],
+    [['x', 'y'], []],
+    [[], []],
+  ]);
+  const results = index.search(['x']);
+  assert.deepEqual(results.map((r) => r.doc), [1]);
+  assert.ok(Number.isFinite(results[0]!.score) && results[0]!.score > 0);
+  assert.equal(index.docFrequency('x'), 2);
+  assert.deepEqual(new Bm25fIndex(fields, []).search(['x']), []);
+});

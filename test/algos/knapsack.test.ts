@@ -55,6 +55,10 @@ for (const capacity of [500, 32000]) {
       assert.ok(result.bucketed && result.bucketSize > 1);
       assert.equal(result.capacityLossBound, result.bucketSize * candidates);
       checkSelection(weights, values, capacity, result);
+      // The greedy fill leaves no unchosen item that still fits.
+      for (let i = 0; i < n; i++) {
+        if (!result.selected.includes(i)) assert.ok(result.weight + weights[i]! > capacity, `round ${round}: item ${i} fits`);
+      }
       const guaranteed = bruteForce(weights, values, capacity, result.bucketSize);
       assert.ok(result.value >= guaranteed - 1e-9, `round ${round}`);
       assert.ok(result.value <= bruteForce(weights, values, capacity) + 1e-9);

@@ -154,3 +154,30 @@ test('self-loops and parallel edges are harmless', () => {
   assert.deepEqual(r.edges, [2]);
   assert.equal(r.objective, 1);
 });
+
+test('larger sparse graphs: valid trees, strong no worse than gw, deterministic', () => {
+  const rng = makeRng(13);
+  for (let round = 0; round < 30; round++) {
+    const n = rng.int(30, 200);
+    const edgeU: number[] = [];
+    const edgeV: number[] = [];
+    const cost: number[] = [];
+    for (let e = 0; e < 3 * n; e++) {
+      edgeU.push(rng.int(0, n - 1));
+      edgeV.push(rng.int(0, n - 1));
+      cost.push(rng.int(0, 40) / 4);
+    }
+    const prize = Array.from({ length: n }, () => (rng.next() < 0.7 ? 0 : rng.int(0, 80) / 4));
+    const g: PcstInput = { n, edgeU, edgeV, cost, prize };
+    const gw = pcst(g, { pruning: 'gw' });
+    const strong = pcst(g, { pruning: 'strong' });
+    assertTree(g, gw);
+    assertTree(g, strong);
+    assert.ok(strong.objective <= gw.objective + 1e-9, `round ${round}`);
+    assert.deepEqual(pcst(g, { pruning: 'gw' }), gw);
+    const root = rng.int(0, n - 1);
+    const rooted = pcst(g, { pruning: 'strong', root });
+    assertTree(g, rooted);
+    assert.ok(rooted.nodes.includes(root));
+  }
+});

@@ -1,6 +1,6 @@
 /** index, show, stats, export, watch: building and inspecting the stored graph. */
 import { watch as fsWatch } from 'node:fs';
-import { indexRepository, locateRepo, type IndexSummary } from '../../graph/indexing.js';
+import { indexRepository, locateRepo, type IndexSummary } from '../../api/indexing.js';
 import { exportGraph, indexStats, showEntity, type ExportFormat } from '../../api/graph-queries.js';
 import { openIndexed } from '../../api/open.js';
 import { UserError } from '../../util/errors.js';

@@ -1,0 +1,91 @@
+/**
+ * Precision and recall of codectx's call edges against the TypeScript type checker:
+ * `node dist/bench/callcheck-ts.js <repo dir> <subdir>`. For every call and `new` expression the
+ * checker resolves to a declaration inside the analysed files, the (enclosing entity, declared
+ * entity) pair is the reference; codectx's `calls` edges are compared with those pairs.
+ */
+import { join } from 'node:path';
+import ts from 'typescript';
+import type { Entity } from '../src/graph/types.js';
+import { createResolver } from '../src/indexer/resolve/index.js';
+import { extractRepo } from './resolve-bench.js';
+
+function innermost(entities: readonly Entity[], line: number, name?: string): Entity | undefined {
+  let best: Entity | undefined;
+  for (const e of entities) {
+    if (e.startLine > line || e.endLine < line || (name !== undefined && e.name !== name)) continue;
+    if (!best || e.endLine - e.startLine <= best.endLine - best.startLine) best = e;
+  }
+  return best;
+}
+
+async function main(): Promise<void> {
+  const [root, under = ''] = process.argv.slice(2);
+  if (!root) throw new Error('usage: callcheck-ts <repo dir> <subdir>');
+  const { input } = await extractRepo(root, under);
+  const tsFiles = [...input.extracts.keys()].filter((f) => /\.(ts|tsx|mts|cts)$/.test(f) && !f.endsWith('.d.ts'));
+  const resolver = createResolver(input);
+  const entitiesOf = new Map([...input.extracts].map(([f, e]) => [f, e.entities]));
+
+  // The project's own compiler options (module resolution, custom conditions) from the nearest tsconfig.json.
+  const configPath = ts.findConfigFile(join(root, under), ts.sys.fileExists);
+  const parsed = configPath ? ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} }) : undefined;
+  const options = { ...(parsed?.options ?? { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }), noEmit: true, skipLibCheck: true, types: [] };
+  const program = ts.createProgram(tsFiles.map((f) => join(root, f)), options);
+  const checker = program.getTypeChecker();
+  const reference = new Set<string>();
+  let sites = 0;
+  let resolvedSites = 0;
+  for (const file of tsFiles) {
+    const sf = program.getSourceFile(join(root, file));
+    const callerEntities = entitiesOf.get(file) ?? [];
+    if (!sf) continue;
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+        sites++;
+        let callee: ts.Node = node.expression;
+        if (ts.isPropertyAccessExpression(callee)) callee = callee.name;
+        let symbol = checker.getSymbolAtLocation(callee);
+        if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+        const decl = symbol?.declarations?.[0];
+        const declFile = decl?.getSourceFile().fileName;
+        if (decl && declFile?.startsWith(root)) {
+          const rel = declFile.slice(root.length).replace(/^\//, '');
+          const line = decl.getSourceFile().getLineAndCharacterOfPosition(decl.getStart()).line + 1;
+          const target = innermost(entitiesOf.get(rel) ?? [], line, symbol!.getName());
+          const callLine = sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+          const caller = innermost(callerEntities, callLine);
+          if (target && caller) {
+            resolvedSites++;
+            reference.add(`${caller.id}>${target.id}`);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  const ours = { exact: new Set<string>(), inferred: new Set<string>() };
+  for (const file of tsFiles) {
+    for (const edge of resolver.resolveFile(file).edges) if (edge.kind === 'calls') ours[edge.confidence].add(`${edge.source}>${edge.target}`);
+  }
+  const hits = (set: Set<string>) => [...set].filter((p) => reference.has(p)).length;
+  const pct = (a: number, b: number) => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
+  console.log(`${tsFiles.length} files, ${sites} call sites, ${resolvedSites} resolved by tsc into the analysed files, ${reference.size} distinct reference pairs`);
+  for (const kind of ['exact', 'inferred'] as const) {
+    console.log(`${kind}: ${ours[kind].size} edges, precision ${pct(hits(ours[kind]), ours[kind].size)}, recall ${pct(hits(ours[kind]), reference.size)}`);
+  }
+  const all = new Set([...ours.exact, ...ours.inferred]);
+  console.log(`exact+inferred: precision ${pct(hits(all), all.size)}, recall ${pct(hits(all), reference.size)}`);
+  if (process.env.CALLCHECK_SAMPLES) {
+    const fqn = new Map([...input.extracts.values()].flatMap((e) => e.entities.map((x) => [x.id, `${x.fqn}@${x.startLine}`] as const)));
+    const show = (pair: string) => pair.split('>').map((id) => fqn.get(id)).join(' -> ');
+    const n = Number(process.env.CALLCHECK_SAMPLES);
+    console.log('-- exact edges tsc does not confirm:');
+    for (const p of [...ours.exact].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
+    console.log('-- tsc pairs codectx misses:');
+    for (const p of [...reference].filter((p) => !all.has(p)).slice(0, n)) console.log(show(p));
+  }
+}
+
+await main();

@@ -1,0 +1,3 @@
+/** Indexing as the surfaces see it: build or update a repository's index, and where that index lives. */
+export { indexRepository, locateRepo } from '../graph/indexing.js';
+export type { IndexOptions, IndexProgress, IndexSummary } from '../graph/indexing.js';

@@ -1,0 +1,130 @@
+/** get-context, callers, deps, path: queries that first bring the index up to date. */
+import { openRepo, type RepoHandle } from '../../api/repo.js';
+import { callersForRepo, contextForRepo, dependenciesForRepo, executionPathForRepo } from '../../api/context.js';
+import { DEFAULT_TOKEN_BUDGET, renderContext } from '../../retrieval/get-context.js';
+import { DEFAULT_DEPTH, DEFAULT_PATH_COUNT, type Dependency } from '../../retrieval/graph-queries.js';
+import { UserError } from '../../util/errors.js';
+import { progressReporter } from '../progress.js';
+import { REPO_OPTIONS, printJson, str, strs, type Command, type ParsedValues } from '../command.js';
+
+/** An integer option; anything else is the user's mistake (exit code 2), not a crash. */
+function intOption(values: ParsedValues, key: string, fallback: number): number {
+  const v = str(values, key);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isInteger(n)) throw new UserError(`--${key} must be an integer, got ${v}`);
+  return n;
+}
+
+/** Opens the repository after an incremental index run (progress on stderr), runs `use`, closes it. */
+async function withUpdatedRepo<T>(values: ParsedValues, use: (handle: RepoHandle) => T): Promise<T> {
+  const reporter = progressReporter();
+  let handle: RepoHandle;
+  try {
+    handle = await openRepo({ repo: str(values, 'repo') ?? '.', indexDir: str(values, 'index-dir'), update: true, onProgress: reporter.update });
+  } finally {
+    reporter.finish();
+  }
+  try {
+    return use(handle);
+  } finally {
+    handle.close();
+  }
+}
+
+export const getContextCommand: Command = {
+  name: 'get-context',
+  usage: 'codectx get-context "QUERY" [--budget N] [--seed-file F]... [--seed-symbol S]... [--repo DIR] [--index-dir DIR] [--json]',
+  summary: 'the most relevant code for a query, within a token budget',
+  options: {
+    ...REPO_OPTIONS,
+    budget: { type: 'string' },
+    'seed-file': { type: 'string', multiple: true },
+    'seed-symbol': { type: 'string', multiple: true },
+  },
+  async run(values, positionals) {
+    const query = positionals.join(' ');
+    if (!query.trim()) throw new UserError(`a query is required\nusage: ${this.usage}`);
+    const budget = intOption(values, 'budget', DEFAULT_TOKEN_BUDGET);
+    const result = await withUpdatedRepo(values, (handle) =>
+      contextForRepo(handle, { query, token_budget: budget, seed_files: strs(values, 'seed-file'), seed_symbols: strs(values, 'seed-symbol') }),
+    );
+    if (values.json) return printJson(result);
+    if (result.nodes.length === 0) {
+      process.stdout.write(`no code matched "${result.query}" (try other words, --seed-file or --seed-symbol)\n`);
+      return;
+    }
+    process.stdout.write(renderContext(result));
+    const s = result.selection;
+    const bucketing = s.knapsack_bucketed ? `, knapsack bucketed by ${s.knapsack_bucket_size} tokens (loss <= ${s.knapsack_capacity_loss_bound})` : '';
+    process.stderr.write(`codectx: ${result.nodes.length} snippets, ${result.tokens_used}/${result.token_budget} tokens, ${result.seed_nodes.length} seeds, ${s.candidates} candidates${bucketing}\n`);
+  },
+};
+
+export const callersCommand: Command = {
+  name: 'callers',
+  usage: 'codectx callers SYMBOL [--path FILE] [--repo DIR] [--index-dir DIR] [--json]',
+  summary: 'who calls a symbol, with call sites and confidence',
+  options: { ...REPO_OPTIONS, path: { type: 'string' } },
+  async run(values, positionals) {
+    const symbol = positionals[0];
+    if (!symbol) throw new UserError(`usage: ${this.usage}`);
+    const result = await withUpdatedRepo(values, (handle) => callersForRepo(handle, symbol, str(values, 'path')));
+    if (values.json) return printJson(result);
+    const lines = [`callers of ${result.targets.map((t) => `${t.kind} ${t.symbol} (${t.path}:${t.line})`).join(', ')}: ${result.callers.length}`];
+    for (const c of result.callers) {
+      lines.push(`  ${c.site.padEnd(40)} ${c.caller.kind} ${c.caller.symbol}${result.targets.length > 1 ? ` -> ${c.callee}` : ''}  [${c.confidence}, x${c.count}]`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  },
+};
+
+export const depsCommand: Command = {
+  name: 'deps',
+  usage: 'codectx deps FILE_OR_SYMBOL [--transitive] [--depth N] [--repo DIR] [--index-dir DIR] [--json]',
+  summary: 'what a file or symbol depends on (imports, calls, bases), directly or as a tree',
+  options: { ...REPO_OPTIONS, transitive: { type: 'boolean' }, depth: { type: 'string' } },
+  async run(values, positionals) {
+    const target = positionals[0];
+    if (!target) throw new UserError(`usage: ${this.usage}`);
+    const depth = intOption(values, 'depth', DEFAULT_DEPTH);
+    const result = await withUpdatedRepo(values, (handle) => dependenciesForRepo(handle, target, { transitive: values.transitive === true, depth }));
+    if (values.json) return printJson(result);
+    const name = result.target.kind === 'file' ? result.target.path : result.target.entity.symbol;
+    const lines = [`dependencies of ${name}${result.transitive ? ` (to depth ${result.depth})` : ''}:`];
+    const walk = (deps: readonly Dependency[], indent: string): void => {
+      for (const d of deps) {
+        lines.push(`${indent}${d.via.join('/').padEnd(12)} ${d.kind} ${d.symbol}  (${d.path}:${d.line}) [${d.confidence}]`);
+        walk(d.children, `${indent}  `);
+      }
+    };
+    walk(result.dependencies, '  ');
+    if (result.externals.length) {
+      lines.push(`external (unresolved) dependencies: ${result.externals.length}`);
+      for (const x of result.externals) lines.push(`  ${x.kind.padEnd(12)} ${[x.module, x.symbol].filter(Boolean).join('.')}  [x${x.count}]`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  },
+};
+
+export const pathCommand: Command = {
+  name: 'path',
+  usage: 'codectx path SOURCE SINK [--k N] [--repo DIR] [--index-dir DIR] [--json]',
+  summary: 'the cheapest call/import paths from one symbol to another',
+  options: { ...REPO_OPTIONS, k: { type: 'string' } },
+  async run(values, positionals) {
+    const [source, sink] = positionals;
+    if (!source || !sink) throw new UserError(`usage: ${this.usage}`);
+    const k = intOption(values, 'k', DEFAULT_PATH_COUNT);
+    const result = await withUpdatedRepo(values, (handle) => executionPathForRepo(handle, source, sink, k));
+    if (values.json) return printJson(result);
+    const lines = [result.message];
+    result.paths.forEach((p, i) => {
+      lines.push(`path ${i + 1} (cost ${p.cost.toFixed(2)}, ${p.steps.length} steps):`);
+      lines.push(`  ${p.nodes[0]!.symbol}`);
+      for (const s of p.steps) lines.push(`    --${s.kind}${s.confidence === 'inferred' ? '?' : ''}--> ${s.to}  (${s.site})`);
+    });
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return result.found ? 0 : 1;
+  },
+};

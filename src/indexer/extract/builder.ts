@@ -1,0 +1,296 @@
+/**
+ * Turns the definitions, references and imports a language found in one file into a FileExtract:
+ * nesting by span containment, FQNs with `#n` dedup, stable ids, token counts, terms and the
+ * innermost enclosing entity of every reference.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { Entity, EntityKind, LanguageId } from '../../graph/types.js';
+import type { FileExtract, LocalBinding, RawExport, RawImport, RawRef, RefKind } from '../types.js';
+import { entityId } from './ids.js';
+import { SpanTokenCounter } from './span-tokens.js';
+import { collectTerms } from './terms.js';
+
+/** Decides `exported` once the parent entity (the module for top-level definitions) is known. */
+export type ExportRule = (parent: Entity) => boolean;
+
+export interface Span {
+  start: number;
+  end: number;
+  /** 0-based rows, as tree-sitter reports them. */
+  startRow: number;
+  endRow: number;
+}
+
+export function spanOf(node: Node): Span {
+  return { start: node.startIndex, end: node.endIndex, startRow: node.startPosition.row, endRow: node.endPosition.row };
+}
+
+export interface Definition {
+  /** 'function' becomes 'method' when the innermost container is a class-like entity or a method scope. */
+  kind: EntityKind;
+  name: string;
+  span: Span;
+  signature: string;
+  docstring: string;
+  exported: boolean | ExportRule;
+  /** Type the definition belongs to although declared outside it (Go receivers): FQN `<prefix><owner><sep><name>`. */
+  owner?: string;
+}
+
+/** A naming container that is not an entity (Rust `impl Foo` / `mod m`): adds `name` to the FQNs inside it. */
+export interface Scope {
+  name: string;
+  span: Span;
+  /** Functions directly inside are methods, and references directly inside belong to the named type (impl bodies). */
+  methods: boolean;
+}
+
+export interface ModuleInfo {
+  filePath: string;
+  language: LanguageId;
+  source: string;
+  moduleFqn: string;
+  moduleName: string;
+  package: string;
+  /** Prefix of top-level definition FQNs: 'pkg.mod.', 'src/a:', 'crate::a::'. */
+  defPrefix: string;
+  /** Separator between nested names: '.' or '::'. */
+  sep: string;
+  moduleDoc: string;
+  moduleExported: boolean;
+  keywords: ReadonlySet<string>;
+}
+
+const CLASS_LIKE = new Set<EntityKind>(['class', 'interface', 'enum']);
+
+interface Container {
+  span: Span;
+  def?: Definition;
+  scope?: Scope;
+  /** Index into the built entity list (defs only). */
+  entity?: number;
+  /** FQN the scope's name stands for (scopes only). */
+  fqn?: string;
+}
+
+export class FileBuilder {
+  private readonly defs: Definition[] = [];
+  private readonly scopes: Scope[] = [];
+  private readonly refs: { pos: number; ref: Omit<RawRef, 'fromId'> }[] = [];
+  private readonly imports: { pos: number; imp: Omit<RawImport, 'fromId'> }[] = [];
+  private readonly bindings: { pos: number; variable: string; typeName: string }[] = [];
+  private readonly exports: RawExport[] = [];
+  private readonly refKeys = new Set<string>();
+
+  constructor(readonly info: ModuleInfo) {}
+
+  define(def: Definition): void {
+    this.defs.push(def);
+  }
+
+  scope(scope: Scope): void {
+    this.scopes.push(scope);
+  }
+
+  /** Records a reference at source index `pos`; the same (pos, kind, name) is kept once. */
+  ref(pos: number, line: number, kind: RefKind, receiver: string, name: string): void {
+    const key = `${pos}\0${kind}\0${name}`;
+    if (this.refKeys.has(key)) return;
+    this.refKeys.add(key);
+    this.refs.push({ pos, ref: { kind, receiver, name, line } });
+  }
+
+  hasRefAt(pos: number, kind: RefKind, name: string): boolean {
+    return this.refKeys.has(`${pos}\0${kind}\0${name}`);
+  }
+
+  import(pos: number, imp: Omit<RawImport, 'fromId'>): void {
+    this.imports.push({ pos, imp });
+  }
+
+  binding(pos: number, variable: string, typeName: string): void {
+    const last = this.bindings[this.bindings.length - 1];
+    if (last !== undefined && last.pos === pos && last.variable === variable && last.typeName === typeName) return;
+    this.bindings.push({ pos, variable, typeName });
+  }
+
+  export(name: string, local: string): void {
+    if (!this.exports.some((e) => e.name === name && e.local === local)) this.exports.push({ name, local });
+  }
+
+  build(syntaxErrors: number): FileExtract {
+    const { info } = this;
+    const source = info.source;
+    const lineCount = source.length === 0 ? 1 : countLines(source);
+    const tokens = new SpanTokenCounter(source);
+    const module: Entity = {
+      id: entityId(info.filePath, info.moduleFqn, 'module'),
+      fqn: info.moduleFqn,
+      name: info.moduleName,
+      kind: 'module',
+      language: info.language,
+      filePath: info.filePath,
+      package: info.package,
+      startLine: 1,
+      endLine: lineCount,
+      signature: '',
+      docstring: info.moduleDoc,
+      exported: info.moduleExported,
+      tokens: tokens.total,
+      parentId: null,
+      terms: '',
+    };
+
+    const containers: Container[] = [
+      ...this.defs.map((def) => ({ span: def.span, def })),
+      ...this.scopes.map((scope) => ({ span: scope.span, scope })),
+    ];
+    containers.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end || (a.def ? 1 : -1));
+
+    const entities: Entity[] = [];
+    /** Containment parent (entity index) of each entity, -1 for the module; used to place references. */
+    const enclosing: number[] = [];
+    const ownerFqn: (string | undefined)[] = [];
+    const topSpans: [number, number][] = [];
+    const fqnCounts = new Map<string, number>();
+    const stack: Container[] = [];
+
+    for (const item of containers) {
+      while (stack.length > 0 && stack[stack.length - 1]!.span.end <= item.span.start) stack.pop();
+      if (item.def === undefined) {
+        let prefix = info.defPrefix;
+        for (const c of stack) prefix = c.entity !== undefined ? entities[c.entity]!.fqn + info.sep : prefix + c.scope!.name + info.sep;
+        item.fqn = prefix + item.scope!.name;
+        stack.push(item);
+        continue;
+      }
+      const def = item.def;
+      let parentIdx = -1;
+      const scopeNames: string[] = [];
+      let innermostScope: Scope | undefined;
+      for (let i = stack.length - 1; i >= 0; i--) {
+        const c = stack[i]!;
+        if (c.entity !== undefined) {
+          parentIdx = c.entity;
+          break;
+        }
+        if (innermostScope === undefined) innermostScope = c.scope;
+        scopeNames.unshift(c.scope!.name);
+      }
+      const parentEntity = parentIdx >= 0 ? entities[parentIdx]! : undefined;
+      let kind = def.kind;
+      if (kind === 'function') {
+        const inMethodScope = innermostScope !== undefined ? innermostScope.methods : parentEntity !== undefined && CLASS_LIKE.has(parentEntity.kind);
+        if (inMethodScope) kind = 'method';
+      }
+      let prefix = parentEntity ? parentEntity.fqn + info.sep : info.defPrefix;
+      if (def.owner !== undefined) prefix = info.defPrefix + def.owner + info.sep;
+      else if (scopeNames.length > 0) prefix += scopeNames.join(info.sep) + info.sep;
+      const owner = def.owner !== undefined || scopeNames.length > 0 ? prefix.slice(0, -info.sep.length) : undefined;
+      let fqn = prefix + def.name;
+      const seen = (fqnCounts.get(fqn) ?? 0) + 1;
+      fqnCounts.set(fqn, seen);
+      if (seen > 1) fqn += `#${seen}`;
+
+      const { start, end } = def.span;
+      entities.push({
+        id: entityId(info.filePath, fqn, kind),
+        fqn,
+        name: def.name,
+        kind,
+        language: info.language,
+        filePath: info.filePath,
+        package: info.package,
+        startLine: def.span.startRow + 1,
+        endLine: def.span.endRow + 1,
+        signature: def.signature,
+        docstring: def.docstring,
+        exported: false,
+        tokens: tokens.count(start, end),
+        parentId: parentEntity ? parentEntity.id : module.id,
+        terms: '',
+      });
+      enclosing.push(parentIdx);
+      ownerFqn.push(owner);
+      if (parentIdx < 0) topSpans.push([start, end]);
+      item.entity = entities.length - 1;
+      stack.push(item);
+    }
+
+    // Definitions declared outside their type (Go methods, Rust impls) hang under that type when it is in this file.
+    const byFqn = new Map<string, Entity>();
+    for (const e of entities) if (!byFqn.has(e.fqn)) byFqn.set(e.fqn, e);
+    entities.forEach((entity, i) => {
+      const owner = ownerFqn[i];
+      const ownerEntity = owner !== undefined ? byFqn.get(owner) : undefined;
+      if (ownerEntity !== undefined && ownerEntity !== entity) entity.parentId = ownerEntity.id;
+    });
+    const byId = new Map<string, Entity>(entities.map((e) => [e.id, e]));
+    byId.set(module.id, module);
+    const orderedDefs = containers.filter((c) => c.def !== undefined);
+    entities.forEach((entity, i) => {
+      const def = orderedDefs[i]!.def!;
+      entity.exported = typeof def.exported === 'boolean' ? def.exported : def.exported(byId.get(entity.parentId!)!);
+      entity.terms = collectTerms(source, def.span.start, def.span.end, info.keywords);
+    });
+    module.terms = collectTerms(source, 0, source.length, info.keywords, mergeHoles(topSpans));
+
+    const methodScopes = containers.filter((c) => c.scope?.methods === true);
+    const fromId = (pos: number): string => {
+      let lo = 0;
+      let hi = orderedDefs.length - 1;
+      let idx = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (orderedDefs[mid]!.span.start <= pos) {
+          idx = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      while (idx >= 0 && orderedDefs[idx]!.span.end <= pos) idx = enclosing[idx]!;
+      // Inside an impl-like scope but not inside one of its items: the scope's type is the source.
+      const entityStart = idx >= 0 ? orderedDefs[idx]!.span.start : -1;
+      let owner: Entity | undefined;
+      let ownerStart = entityStart;
+      for (const c of methodScopes) {
+        if (c.span.start > ownerStart && c.span.start <= pos && pos < c.span.end) {
+          const candidate = byFqn.get(c.fqn!);
+          if (candidate !== undefined) {
+            owner = candidate;
+            ownerStart = c.span.start;
+          }
+        }
+      }
+      if (owner !== undefined) return owner.id;
+      return idx >= 0 ? entities[idx]!.id : module.id;
+    };
+
+    return {
+      filePath: info.filePath,
+      language: info.language,
+      entities: [module, ...entities],
+      imports: this.imports.map(({ pos, imp }) => ({ fromId: fromId(pos), ...imp })),
+      refs: this.refs.sort((a, b) => a.pos - b.pos).map(({ pos, ref }) => ({ fromId: fromId(pos), ...ref })),
+      bindings: this.bindings.map(({ pos, variable, typeName }): LocalBinding => ({ scopeId: fromId(pos), variable, typeName })),
+      exports: this.exports,
+      syntaxErrors,
+    };
+  }
+}
+
+function countLines(source: string): number {
+  let n = 1;
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) n++;
+  return source.endsWith('\n') ? n - 1 : n;
+}
+
+function mergeHoles(spans: [number, number][]): [number, number][] {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [s, e] of sorted) {
+    const last = out[out.length - 1];
+    if (last !== undefined && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}

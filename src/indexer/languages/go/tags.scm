@@ -1,0 +1,33 @@
+; Definitions. @body marks where the signature ends.
+(function_declaration name: (identifier) @name body: (block) @body) @definition.function
+(method_declaration receiver: (parameter_list) @receiver name: (field_identifier) @name body: (block) @body) @definition.method
+(type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list) @body)) @definition.class
+(type_spec name: (type_identifier) @name type: (interface_type) @body) @definition.interface
+(type_spec name: (type_identifier) @name
+  type: [(type_identifier) (generic_type) (qualified_type) (pointer_type) (array_type) (slice_type) (map_type)
+         (channel_type) (function_type) (parenthesized_type) (negated_type)]) @definition.type_alias
+(type_alias name: (type_identifier) @name) @definition.type_alias
+(interface_type (method_elem name: (field_identifier) @name) @definition.method)
+; A function literal bound to a name: `f := func() {...}`
+(short_var_declaration left: (expression_list . (identifier) @name .) right: (expression_list . (func_literal body: (block) @body) .)) @definition.function
+
+; References
+(call_expression function: [(identifier) (selector_expression)] @reference.call)
+(composite_literal type: [(type_identifier) (qualified_type)] @reference.new)
+(composite_literal type: (generic_type type: (_) @reference.new))
+(field_declaration !name type: [(type_identifier) (qualified_type)] @reference.inherits)
+(field_declaration !name type: (pointer_type [(type_identifier) (qualified_type)] @reference.inherits))
+(interface_type (type_elem [(type_identifier) (qualified_type)] @reference.inherits))
+(qualified_type) @reference.type
+(type_identifier) @reference.type
+(type_parameter_declaration name: (identifier) @claim)
+
+; Imports
+(import_spec) @import
+
+; Bindings: `var c Thing`, `c := Thing{}`, `c := &pkg.Thing{}`, `var c = Thing{}`
+(var_spec name: (identifier) @binding.variable type: [(type_identifier) (qualified_type) (generic_type)] @binding.type)
+(var_spec name: (identifier) @binding.variable type: (pointer_type [(type_identifier) (qualified_type)] @binding.type))
+(var_spec name: (identifier) @binding.variable value: (expression_list . [(composite_literal type: (_) @binding.type) (unary_expression operand: (composite_literal type: (_) @binding.type))]))
+(short_var_declaration left: (expression_list . (identifier) @binding.variable)
+  right: (expression_list . [(composite_literal type: (_) @binding.type) (unary_expression operand: (composite_literal type: (_) @binding.type))]))

@@ -1,0 +1,34 @@
+; Definitions. @body marks where the signature ends.
+(class_declaration name: (identifier) @name body: (_) @body) @definition.class
+(record_declaration name: (identifier) @name body: (_) @body) @definition.class
+(interface_declaration name: (identifier) @name body: (_) @body) @definition.interface
+(annotation_type_declaration name: (identifier) @name body: (_) @body) @definition.interface
+(enum_declaration name: (identifier) @name body: (_) @body) @definition.enum
+(method_declaration name: (identifier) @name body: (_) @body) @definition.method
+(method_declaration name: (identifier) @name !body) @definition.method
+(constructor_declaration name: (identifier) @name body: (_) @body) @definition.method
+(compact_constructor_declaration name: (identifier) @name body: (_) @body) @definition.method
+
+; References
+(method_invocation object: (_) @receiver name: (identifier) @name) @reference.call
+(method_invocation !object name: (identifier) @name) @reference.call
+(object_creation_expression type: [(type_identifier) (scoped_type_identifier)] @reference.new)
+(object_creation_expression type: (generic_type [(type_identifier) (scoped_type_identifier)] @reference.new))
+(superclass [(type_identifier) (scoped_type_identifier)] @reference.inherits)
+(superclass (generic_type [(type_identifier) (scoped_type_identifier)] @reference.inherits))
+(super_interfaces (type_list [(type_identifier) (scoped_type_identifier)] @reference.implements))
+(super_interfaces (type_list (generic_type [(type_identifier) (scoped_type_identifier)] @reference.implements)))
+(extends_interfaces (type_list [(type_identifier) (scoped_type_identifier)] @reference.inherits))
+(extends_interfaces (type_list (generic_type [(type_identifier) (scoped_type_identifier)] @reference.inherits)))
+(scoped_type_identifier) @reference.type
+(type_identifier) @reference.type
+(type_parameter (type_identifier) @claim)
+
+; Imports and package
+(import_declaration) @import
+
+; Bindings: `Foo c = new Foo()`, `List<Foo> xs`
+(local_variable_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type
+  declarator: (variable_declarator name: (identifier) @binding.variable))
+(field_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type
+  declarator: (variable_declarator name: (identifier) @binding.variable))

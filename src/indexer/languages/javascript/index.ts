@@ -1,0 +1,10 @@
+import type { LanguageSupport } from '../types.js';
+import { ecmascriptModuleInfo, extractEcmascript } from '../typescript/ecmascript.js';
+
+export const javascriptSupport: LanguageSupport = {
+  id: 'javascript',
+  extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+  grammarFor: () => 'tree-sitter-javascript.wasm',
+  moduleInfo: (filePath) => ecmascriptModuleInfo(filePath),
+  extract: (input) => extractEcmascript('javascript', 'javascript', input),
+};

@@ -1,0 +1,193 @@
+import type { Node } from 'web-tree-sitter';
+import type { Entity } from '../../../graph/types.js';
+import { FileBuilder, spanOf, type ExportRule } from '../../extract/builder.js';
+import { languageQuery } from '../../extract/queries.js';
+import { splitPath } from '../../extract/paths.js';
+import { addValueRefs } from '../../extract/values.js';
+import { countSyntaxErrors } from '../../extract/syntax.js';
+import { cleanPythonDocstring, cutSignature } from '../../extract/text.js';
+import type { FileExtract, ProjectLayout } from '../../types.js';
+import type { ExtractInput, LanguageSupport } from '../types.js';
+import { pythonModuleName } from './module-name.js';
+
+const KEYWORDS = new Set(
+  ('False None True and as assert async await break class continue def del elif else except finally for from ' +
+    'global if import in is lambda nonlocal not or pass raise return try while with yield self cls').split(' '),
+);
+
+/** Public: no leading underscore, or a dunder name (`__init__`, `__call__`). */
+function isPublicName(name: string): boolean {
+  return !name.startsWith('_') || (name.length > 4 && name.startsWith('__') && name.endsWith('__'));
+}
+
+function exportRule(name: string): ExportRule {
+  return (parent: Entity) =>
+    isPublicName(name) && (parent.kind === 'module' || (parent.kind === 'class' && parent.exported));
+}
+
+/** The docstring of a module or block: its first statement when that is a plain string literal. */
+function docstringOf(block: Node | null): string {
+  const first = block?.firstNamedChild;
+  if (first?.type !== 'expression_statement') return '';
+  const literal = first.firstNamedChild;
+  return literal?.type === 'string' ? cleanPythonDocstring(literal.text) : '';
+}
+
+function moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: string; package: string } {
+  const moduleFqn = pythonModuleName(filePath, layout);
+  const isPackage = /(^|\/)__init__\.pyi?$/.test(filePath);
+  return { moduleFqn, package: isPackage ? moduleFqn : moduleFqn.split('.').slice(0, -1).join('.') };
+}
+
+/** The capture that says what a match is; the others (name, body, ...) are its parts. */
+const ROLE = /^(definition\.|reference\.)|^(import|binding\.variable)$/;
+const IDENTIFIER = new Set(['identifier']);
+/** Parents under which a CamelCase identifier is a declaration or the callee of a call (recorded as a call). */
+const SKIP_VALUE_PARENTS = new Set(['call', 'parameters', 'typed_parameter', 'dotted_name', 'aliased_import', 'class_definition', 'function_definition']);
+
+function extract({ filePath, source, root, layout }: ExtractInput): FileExtract {
+  const { moduleFqn, package: pkg } = moduleInfo(filePath, layout);
+  const moduleName = moduleFqn.split('.').pop() ?? moduleFqn;
+  const b = new FileBuilder({
+    filePath,
+    language: 'python',
+    source,
+    moduleFqn,
+    moduleName,
+    package: pkg,
+    defPrefix: moduleFqn + '.',
+    sep: '.',
+    moduleDoc: docstringOf(root),
+    moduleExported: isPublicName(moduleName),
+    keywords: KEYWORDS,
+  });
+  const query = languageQuery(root.tree.language, 'python', 'tags.scm');
+  /** Start indexes of identifiers that already play a role (definition names, callees, bases, annotations). */
+  const claimed = new Set<number>();
+
+  for (const match of query.matches(root)) {
+    const caps = match.captures;
+    const main = caps.find((c) => ROLE.test(c.name));
+    if (main === undefined) continue;
+    const node = main.node;
+    switch (main.name) {
+      case 'definition.class':
+      case 'definition.function': {
+        const name = caps.find((c) => c.name === 'name')!.node;
+        const body = caps.find((c) => c.name === 'body')!.node;
+        claimed.add(name.startIndex);
+        const outer = node.parent?.type === 'decorated_definition' ? node.parent : node;
+        const isLambda = node.type === 'assignment';
+        b.define({
+          kind: main.name === 'definition.class' ? 'class' : 'function',
+          name: name.text,
+          span: spanOf(outer),
+          signature: cutSignature(source, node.startIndex, headerEnd(body)),
+          docstring: isLambda ? '' : docstringOf(body),
+          exported: exportRule(name.text),
+        });
+        break;
+      }
+      case 'reference.call':
+      case 'reference.inherits': {
+        const { receiver, name, nameOffset } = splitPath(node.text, '.');
+        claimed.add(node.startIndex + nameOffset);
+        b.ref(node.startIndex, node.startPosition.row + 1, main.name === 'reference.call' ? 'call' : 'inherits', receiver, name);
+        break;
+      }
+      case 'reference.type':
+        collectTypeNames(node, b, claimed, true);
+        break;
+      case 'import':
+        addImport(node, b);
+        break;
+      case 'binding.variable': {
+        const variable = node.text;
+        if (!/^[A-Za-z_][\w.]*$/.test(variable)) break;
+        const typeNode = caps.find((c) => c.name === 'binding.type' || c.name === 'binding.annotation')?.node;
+        if (typeNode === undefined) break;
+        const typeName = typeNode.text;
+        const last = typeName.slice(typeName.lastIndexOf('.') + 1);
+        if (!/^[A-Za-z_][\w.]*$/.test(typeName) || !/^_*[A-Z]/.test(last)) break;
+        b.binding(node.startIndex, variable, typeName);
+        break;
+      }
+    }
+  }
+  addValueRefs(root, source, b, claimed, IDENTIFIER, SKIP_VALUE_PARENTS, (node, parent) => {
+    if (parent.type !== 'attribute' || parent.startIndex === node.startIndex) return '';
+    // `x.Foo()` is already a call; `x.Foo` alone refers to the class.
+    if (parent.parent?.type === 'call' && parent.parent.startIndex === parent.startIndex) return null;
+    return splitPath(parent.text, '.').receiver;
+  });
+  return b.build(countSyntaxErrors(root));
+}
+
+/** End of a definition header: the `:` before the body, so comments between the two stay out of the signature. */
+function headerEnd(body: Node): number {
+  for (let prev = body.previousSibling; prev !== null; prev = prev.previousSibling) {
+    if (prev.type === ':') return prev.endIndex;
+  }
+  return body.startIndex;
+}
+
+/** Type names inside an annotation; nested `type` nodes are matched on their own. String forward references count. */
+function collectTypeNames(node: Node, b: FileBuilder, claimed: Set<number>, top: boolean): void {
+  if (!top && node.type === 'type') return;
+  if (node.type === 'identifier' || node.type === 'attribute') {
+    const { receiver, name, nameOffset } = splitPath(node.text, '.');
+    claimed.add(node.startIndex + nameOffset);
+    if (node.type === 'identifier') claimed.add(node.startIndex);
+    if (name !== 'None') b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
+    return;
+  }
+  if (node.type === 'string') {
+    const content = node.text.replace(/^['"]+|['"]+$/g, '');
+    if (/^[A-Za-z_][\w.]*$/.test(content)) {
+      const { receiver, name } = splitPath(content, '.');
+      b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
+    }
+    return;
+  }
+  for (const child of node.namedChildren) if (child !== null) collectTypeNames(child, b, claimed, false);
+}
+
+/** `import a.b as c`, `from ..x import y as z`, `from x import *` (one RawImport per imported module). */
+function addImport(node: Node, b: FileBuilder): void {
+  const line = node.startPosition.row + 1;
+  if (node.type === 'import_statement') {
+    for (const child of node.namedChildren) {
+      if (child === null) continue;
+      if (child.type === 'dotted_name') b.import(node.startIndex, { line, module: child.text, names: [] });
+      else if (child.type === 'aliased_import') {
+        const name = child.childForFieldName('name')?.text ?? '';
+        const alias = child.childForFieldName('alias')?.text;
+        b.import(node.startIndex, alias ? { line, module: name, names: [], alias } : { line, module: name, names: [] });
+      }
+    }
+    return;
+  }
+  const moduleNode = node.childForFieldName('module_name');
+  const module = moduleNode?.text.replace(/\s+/g, '') ?? '';
+  const names: { name: string; alias?: string }[] = [];
+  let wildcard = false;
+  for (const child of node.namedChildren) {
+    if (child === null || (moduleNode !== null && child.startIndex === moduleNode.startIndex)) continue;
+    if (child.type === 'wildcard_import') wildcard = true;
+    else if (child.type === 'dotted_name') names.push({ name: child.text });
+    else if (child.type === 'aliased_import') {
+      const name = child.childForFieldName('name')?.text ?? '';
+      const alias = child.childForFieldName('alias')?.text;
+      names.push(alias ? { name, alias } : { name });
+    }
+  }
+  b.import(node.startIndex, wildcard ? { line, module, names, wildcard } : { line, module, names });
+}
+
+export const pythonSupport: LanguageSupport = {
+  id: 'python',
+  extensions: ['.py'],
+  grammarFor: () => 'tree-sitter-python.wasm',
+  moduleInfo,
+  extract,
+};

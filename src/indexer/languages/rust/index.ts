@@ -1,0 +1,252 @@
+import type { Node, QueryCapture } from 'web-tree-sitter';
+import type { Entity, EntityKind } from '../../../graph/types.js';
+import { FileBuilder, spanOf } from '../../extract/builder.js';
+import { leadingDoc, type LeadingCommentRule } from '../../extract/comments.js';
+import { simpleReceiver, splitPath } from '../../extract/paths.js';
+import { languageQuery } from '../../extract/queries.js';
+import { countSyntaxErrors } from '../../extract/syntax.js';
+import { cleanComment, cutSignature } from '../../extract/text.js';
+import type { FileExtract, ProjectLayout, RawImport } from '../../types.js';
+import type { ExtractInput, LanguageSupport } from '../types.js';
+
+const KEYWORDS = new Set(
+  ('as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move ' +
+    'mut pub ref return self Self static struct super trait true type unsafe use where while Some None Ok Err').split(' '),
+);
+
+const DOC_RULE: LeadingCommentRule = {
+  commentTypes: new Set(['line_comment', 'block_comment']),
+  isDoc: (t) => (t.startsWith('///') && !t.startsWith('////')) || (t.startsWith('/**') && !t.startsWith('/**/')),
+  skipTypes: new Set(['attribute_item']),
+};
+
+const DEF_KINDS: Record<string, EntityKind> = {
+  'definition.class': 'class',
+  'definition.enum': 'enum',
+  'definition.interface': 'interface',
+  'definition.type_alias': 'type_alias',
+  'definition.function': 'function',
+};
+
+const ROLE = /^(definition\.|reference\.|scope\.)|^(claim|import|binding\.variable)$/;
+
+function dirOf(path: string): string {
+  const at = path.lastIndexOf('/');
+  return at < 0 ? '' : path.slice(0, at);
+}
+
+const fileSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function fileSet(files: readonly string[]): ReadonlySet<string> {
+  let set = fileSets.get(files);
+  if (set === undefined) {
+    set = new Set(files);
+    fileSets.set(files, set);
+  }
+  return set;
+}
+
+/**
+ * `<crate>::<mod path>`: the crate is the directory of the nearest Cargo.toml (`crate` at the
+ * repository root); the mod path follows the file below `src/` (`lib.rs`/`main.rs`/`mod.rs` name their directory).
+ */
+function moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: string; package: string } {
+  const files = fileSet(layout.files);
+  let crateDir = dirOf(filePath);
+  while (crateDir !== '' && !files.has(crateDir + '/Cargo.toml')) crateDir = dirOf(crateDir);
+  const rel = (crateDir === '' ? filePath : filePath.slice(crateDir.length + 1)).replace(/\.rs$/, '');
+  const parts = rel.split('/');
+  if (parts[0] === 'src') parts.shift();
+  const last = parts[parts.length - 1];
+  const atRoot = parts.length === 1;
+  const sibling = (name: string) => `${dirOf(filePath) === '' ? '' : dirOf(filePath) + '/'}${name}`;
+  if (last === 'mod' || (atRoot && last === 'lib') || (atRoot && last === 'main' && !files.has(sibling('lib.rs')))) parts.pop();
+  const crate = crateDir === '' ? 'crate' : crateDir;
+  return { moduleFqn: [crate, ...parts].join('::'), package: dirOf(filePath) };
+}
+
+function capture(caps: QueryCapture[], name: string): Node | undefined {
+  return caps.find((c) => c.name === name)?.node;
+}
+
+function isPub(node: Node): boolean {
+  return node.namedChildren.some((c) => c?.type === 'visibility_modifier');
+}
+
+/** Type name of an impl target: `Foo`, `Foo<T>` and `a::Foo` -> 'Foo'. */
+function typeName(node: Node): string {
+  const text = node.type === 'generic_type' ? (node.childForFieldName('type')?.text ?? '') : node.text;
+  return lastSegment(text.replace(/^&('\w+\s+)?(mut\s+)?/, ''));
+}
+
+function lastSegment(path: string): string {
+  const at = path.lastIndexOf('::');
+  return at < 0 ? path : path.slice(at + 2);
+}
+
+/** `//!` comments at the top of the file. */
+function innerDoc(root: Node): string {
+  const lines: string[] = [];
+  for (const child of root.children) {
+    if (child?.type !== 'line_comment' || !child.text.startsWith('//!')) break;
+    lines.push(child.text.trimEnd());
+  }
+  return lines.length === 0 ? '' : cleanComment(lines.join('\n'));
+}
+
+function extract({ filePath, source, root, layout }: ExtractInput): FileExtract {
+  const { moduleFqn, package: pkg } = moduleInfo(filePath, layout);
+  const b = new FileBuilder({
+    filePath,
+    language: 'rust',
+    source,
+    moduleFqn,
+    moduleName: lastSegment(moduleFqn),
+    package: pkg,
+    defPrefix: moduleFqn + '::',
+    sep: '::',
+    moduleDoc: innerDoc(root),
+    moduleExported: true,
+    keywords: KEYWORDS,
+  });
+  const query = languageQuery(root.tree.language, 'rust', 'tags.scm');
+  const claimed = new Set<number>();
+  const typeRefs: Node[] = [];
+  /** Names of generic type parameters: their uses are not references to anything in the repository. */
+  const typeParams = new Set<string>();
+
+  for (const match of query.matches(root)) {
+    const caps = match.captures;
+    const main = caps.find((c) => ROLE.test(c.name));
+    if (main === undefined) continue;
+    const node = main.node;
+    const line = node.startPosition.row + 1;
+    const kind = DEF_KINDS[main.name];
+    if (kind !== undefined) {
+      const nameNode = capture(caps, 'name')!;
+      claimed.add(nameNode.startIndex);
+      const body = capture(caps, 'body');
+      const pub = isPub(node);
+      const container = node.parent?.parent;
+      const inTraitImpl = container?.type === 'impl_item' && container.childForFieldName('trait') !== null;
+      b.define({
+        kind,
+        name: nameNode.text,
+        span: spanOf(node),
+        signature: cutSignature(source, node.startIndex, body?.startIndex ?? node.endIndex),
+        docstring: leadingDoc(node, DOC_RULE),
+        // Trait items and trait-impl items are as visible as the trait / type; closures never are.
+        exported:
+          node.type === 'let_declaration' ? false : pub || inTraitImpl ? true : (parent: Entity) => parent.kind === 'interface' && parent.exported,
+      });
+      continue;
+    }
+    switch (main.name) {
+      case 'scope.impl':
+      case 'scope.mod':
+        b.scope({ name: main.name === 'scope.impl' ? typeName(capture(caps, 'name')!) : capture(caps, 'name')!.text, span: spanOf(node), methods: main.name === 'scope.impl' });
+        break;
+      case 'reference.call':
+      case 'reference.new':
+      case 'reference.implements':
+      case 'reference.inherits': {
+        const path = node.type === 'field_expression' ? splitPath(node.text, '.') : splitPath(node.text, '::');
+        claimed.add(node.startIndex + path.nameOffset);
+        claimed.add(node.startIndex);
+        const kind = main.name === 'reference.call' ? 'call' : main.name === 'reference.new' ? 'new' : main.name === 'reference.implements' ? 'implements' : 'inherits';
+        b.ref(node.startIndex, line, kind, path.receiver, path.name);
+        break;
+      }
+      case 'reference.type':
+        typeRefs.push(node);
+        break;
+      case 'claim':
+        claimed.add(node.startIndex);
+        typeParams.add(node.text);
+        break;
+      case 'import': {
+        const argument = node.childForFieldName('argument');
+        if (argument === null) break;
+        const grouped = new Map<string, Omit<RawImport, 'fromId'>>();
+        collectUse(argument, '', grouped, line, isPub(node));
+        for (const imp of grouped.values()) b.import(node.startIndex, imp);
+        break;
+      }
+      case 'binding.variable': {
+        const typeNode = capture(caps, 'binding.type');
+        if (typeNode === undefined) break;
+        const name = simpleReceiver(typeNode.text);
+        if (name !== '?' && /^[A-Z]/.test(lastSegment(name))) b.binding(node.startIndex, node.text, name);
+        break;
+      }
+    }
+  }
+  for (const node of typeRefs) {
+    if (claimed.has(node.startIndex)) continue;
+    const { receiver, name, nameOffset } = splitPath(node.text, '::');
+    claimed.add(node.startIndex + nameOffset);
+    if (receiver === '' && typeParams.has(name)) continue;
+    if (name !== 'Self') b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
+  }
+  return b.build(countSyntaxErrors(root));
+}
+
+function joinPath(prefix: string, path: string): string {
+  return prefix === '' ? path : path === '' ? prefix : `${prefix}::${path}`;
+}
+
+/** Flattens a use tree into one import per module path: `use a::{b::C, d::{self, E}}`. */
+function collectUse(node: Node, prefix: string, out: Map<string, Omit<RawImport, 'fromId'>>, line: number, reexport: boolean): void {
+  const add = (module: string, name?: { name: string; alias?: string }, wildcard = false) => {
+    const key = `${module}\0${wildcard ? '*' : ''}`;
+    let imp = out.get(key);
+    if (imp === undefined) {
+      imp = { line, module, names: [], ...(wildcard ? { wildcard: true } : {}), ...(reexport ? { reexport: true } : {}) };
+      out.set(key, imp);
+    }
+    if (name !== undefined) imp.names.push(name);
+  };
+  const leaf = (full: string, alias?: string) => {
+    const at = full.lastIndexOf('::');
+    const module = at < 0 ? '' : full.slice(0, at);
+    const name = at < 0 ? full : full.slice(at + 2);
+    add(module, alias !== undefined ? { name, alias } : { name });
+  };
+  switch (node.type) {
+    case 'identifier':
+    case 'scoped_identifier':
+    case 'crate':
+    case 'super':
+    case 'self':
+      if (node.type === 'self' && prefix !== '') leaf(prefix);
+      else leaf(joinPath(prefix, node.text.replace(/\s+/g, '')));
+      break;
+    case 'use_as_clause': {
+      const path = node.childForFieldName('path');
+      const alias = node.childForFieldName('alias')?.text;
+      if (path !== null) leaf(joinPath(prefix, path.text.replace(/\s+/g, '')), alias);
+      break;
+    }
+    case 'use_wildcard': {
+      const path = node.namedChildren[0];
+      add(joinPath(prefix, path ? path.text.replace(/\s+/g, '') : ''), undefined, true);
+      break;
+    }
+    case 'scoped_use_list': {
+      const path = node.childForFieldName('path');
+      const list = node.childForFieldName('list');
+      if (list !== null) collectUse(list, joinPath(prefix, path ? path.text.replace(/\s+/g, '') : ''), out, line, reexport);
+      break;
+    }
+    case 'use_list':
+      for (const child of node.namedChildren) if (child !== null) collectUse(child, prefix, out, line, reexport);
+      break;
+  }
+}
+
+export const rustSupport: LanguageSupport = {
+  id: 'rust',
+  extensions: ['.rs'],
+  grammarFor: () => 'tree-sitter-rust.wasm',
+  moduleInfo,
+  extract,
+};

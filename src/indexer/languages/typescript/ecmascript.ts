@@ -1,0 +1,338 @@
+/** Extraction shared by the TypeScript and JavaScript grammars (their node types mostly agree). */
+import type { Node, QueryCapture } from 'web-tree-sitter';
+import type { Entity, EntityKind, LanguageId } from '../../../graph/types.js';
+import { FileBuilder, spanOf } from '../../extract/builder.js';
+import { leadingDoc, type LeadingCommentRule } from '../../extract/comments.js';
+import { simpleReceiver, splitPath } from '../../extract/paths.js';
+import { languageQuery } from '../../extract/queries.js';
+import { countSyntaxErrors } from '../../extract/syntax.js';
+import { cutSignature } from '../../extract/text.js';
+import { addValueRefs } from '../../extract/values.js';
+import type { FileExtract } from '../../types.js';
+import type { ExtractInput } from '../types.js';
+
+export const ECMASCRIPT_KEYWORDS = new Set(
+  ('abstract any as async await boolean break case catch class const constructor continue debugger declare default ' +
+    'delete do else enum export extends false finally for from function get if implements import in instanceof ' +
+    'interface keyof let new null number object of private protected public readonly require return set static ' +
+    'string super switch this throw true try type typeof undefined var void while with yield').split(' '),
+);
+
+/** `src/a/b.ts` -> module FQN `src/a/b` (an `index` file keeps its name), package `src/a`. */
+export function ecmascriptModuleInfo(filePath: string): { moduleFqn: string; package: string } {
+  const slash = filePath.lastIndexOf('/');
+  const dot = filePath.lastIndexOf('.');
+  return { moduleFqn: dot > slash ? filePath.slice(0, dot) : filePath, package: slash < 0 ? '' : filePath.slice(0, slash) };
+}
+
+const DOC_RULE: LeadingCommentRule = {
+  commentTypes: new Set(['comment']),
+  isDoc: (text) => text.startsWith('/**'),
+  skipTypes: new Set(['decorator']),
+};
+
+const DEF_KINDS: Record<string, EntityKind> = {
+  'definition.function': 'function',
+  'definition.method': 'method',
+  'definition.class': 'class',
+  'definition.interface': 'interface',
+  'definition.enum': 'enum',
+  'definition.type_alias': 'type_alias',
+  'definition.default': 'function',
+};
+
+const REF_KINDS = {
+  'reference.call': 'call',
+  'reference.new': 'new',
+  'reference.inherits': 'inherits',
+  'reference.implements': 'implements',
+} as const;
+
+const IDENTIFIER = new Set(['identifier']);
+/** Identifier parents where a capitalised name is a declaration or import, or the callee of a call (recorded as such). */
+const NOT_A_USE = new Set([
+  'call_expression', 'new_expression',
+  'import_specifier', 'import_clause', 'namespace_import', 'export_specifier', 'import_require_clause',
+  'formal_parameters', 'required_parameter', 'optional_parameter', 'class_declaration', 'function_declaration',
+  'enum_declaration', 'internal_module', 'variable_declarator', 'jsx_closing_element', 'type_parameter',
+]);
+
+/** The capture that says what a match is; the others (name, body, ...) are its parts. */
+const ROLE = /^(definition\.|reference\.)|^(scope|claim|import|export|require|commonjs|binding\.variable)$/;
+
+function capture(caps: QueryCapture[], name: string): Node | undefined {
+  return caps.find((c) => c.name === name)?.node;
+}
+
+/** Text of a string literal node without its quotes. */
+function stringValue(node: Node | null | undefined): string {
+  return node ? node.text.slice(1, -1) : '';
+}
+
+/** The node a definition's span starts from: its `export` statement, or its single-declarator declaration. */
+function outerNode(node: Node): Node {
+  let outer = node;
+  if (outer.type === 'variable_declarator') {
+    const decl = outer.parent;
+    if (decl !== null && (decl.type === 'lexical_declaration' || decl.type === 'variable_declaration') && decl.namedChildCount === 1) outer = decl;
+  }
+  if (outer.parent?.type === 'export_statement') outer = outer.parent;
+  if (outer.type === 'assignment_expression' && outer.parent?.type === 'expression_statement') outer = outer.parent;
+  return outer;
+}
+
+function hasModifier(node: Node, words: readonly string[]): boolean {
+  for (const child of node.children) {
+    if (child === null) continue;
+    if (child.type === 'accessibility_modifier' && words.includes(child.text)) return true;
+    if (child.type === 'body' || child.type === 'statement_block') break;
+  }
+  return false;
+}
+
+export function extractEcmascript(language: LanguageId, queryDir: string, input: ExtractInput): FileExtract {
+  const { filePath, source, root } = input;
+  const { moduleFqn, package: pkg } = ecmascriptModuleInfo(filePath);
+  const b = new FileBuilder({
+    filePath,
+    language,
+    source,
+    moduleFqn,
+    moduleName: moduleFqn.slice(moduleFqn.lastIndexOf('/') + 1),
+    package: pkg,
+    defPrefix: moduleFqn + ':',
+    sep: '.',
+    moduleDoc: '',
+    moduleExported: true,
+    keywords: ECMASCRIPT_KEYWORDS,
+  });
+  /** Local names exported through `export { a }`, `export default a`, `module.exports = a`. */
+  const exportedLocals = new Set<string>();
+  const claimed = new Set<number>();
+  const topLevelExported = (name: string, exportedHere: boolean) => (parent: Entity) =>
+    parent.kind === 'module' && (exportedHere || exportedLocals.has(name));
+  const query = languageQuery(root.tree.language, queryDir, 'tags.scm');
+  const typeRefs: Node[] = [];
+  /** Names of generic type parameters: their uses are not references to anything in the repository. */
+  const typeParams = new Set<string>();
+
+  for (const match of query.matches(root)) {
+    const caps = match.captures;
+    const main = caps.find((c) => ROLE.test(c.name));
+    if (main === undefined) continue;
+    const node = main.node;
+    const line = node.startPosition.row + 1;
+    const defKind = DEF_KINDS[main.name];
+    if (defKind !== undefined) {
+      defineFrom(node, caps, defKind, main.name === 'definition.default');
+      continue;
+    }
+    switch (main.name) {
+      case 'reference.call':
+      case 'reference.new':
+      case 'reference.inherits':
+      case 'reference.implements': {
+        const { receiver, name, nameOffset } = splitPath(node.text, '.');
+        claimed.add(node.startIndex + nameOffset);
+        if (receiver === '' && name === 'require') break; // recorded as an import
+        b.ref(node.startIndex, line, REF_KINDS[main.name], receiver, name);
+        break;
+      }
+      case 'reference.type':
+        typeRefs.push(node);
+        break;
+      case 'scope':
+        b.scope({ name: capture(caps, 'name')?.text ?? '', span: spanOf(outerNode(node)), methods: false });
+        break;
+      case 'claim':
+        claimed.add(node.startIndex);
+        typeParams.add(node.text);
+        break;
+      case 'import':
+        addImport(node);
+        break;
+      case 'export':
+        addExport(node);
+        break;
+      case 'require':
+        addRequire(node);
+        break;
+      case 'commonjs':
+        addCommonjs(capture(caps, 'commonjs.target')!, capture(caps, 'commonjs.value')!);
+        break;
+      case 'binding.variable': {
+        const typeNode = capture(caps, 'binding.type');
+        if (typeNode === undefined) break;
+        const typeText = typeNode.type === 'generic_type' ? (typeNode.childForFieldName('name')?.text ?? '') : typeNode.text;
+        const variable = simpleReceiver(node.text);
+        const typeName = simpleReceiver(typeText);
+        if (variable !== '?' && typeName !== '?') b.binding(node.startIndex, variable, typeName);
+        break;
+      }
+    }
+  }
+
+  // Type identifiers are matched before the definitions whose names they are, so they wait for all claims.
+  for (const node of typeRefs) {
+    if (claimed.has(node.startIndex)) continue;
+    const { receiver, name, nameOffset } = splitPath(node.text, '.');
+    claimed.add(node.startIndex + nameOffset);
+    if (receiver === '' && typeParams.has(name)) continue;
+    if (b.hasRefAt(node.startIndex, 'implements', name) || b.hasRefAt(node.startIndex, 'inherits', name)) continue;
+    b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
+  }
+
+  addValueRefs(root, source, b, claimed, IDENTIFIER, NOT_A_USE);
+  return b.build(countSyntaxErrors(root));
+
+  function defineFrom(node: Node, caps: QueryCapture[], kind: EntityKind, isDefault: boolean): void {
+    const nameNode = capture(caps, 'name');
+    const body = capture(caps, 'body');
+    const name = isDefault ? 'default' : (nameNode?.text ?? '');
+    let owner: string | undefined;
+    let exported: boolean | ((parent: Entity) => boolean);
+    const outer = outerNode(node);
+    if (node.type === 'assignment_expression') {
+      const target = capture(caps, 'commonjs.target')!;
+      const object = target.childForFieldName('object')?.text ?? '';
+      const proto = /^([A-Za-z_$][\w$]*)\.prototype$/.exec(object);
+      if (proto) {
+        owner = proto[1];
+        kind = 'method';
+        exported = false;
+      } else if (object === 'exports' || object === 'module.exports') {
+        exported = true;
+      } else return;
+    } else if (kind === 'method') {
+      const isPrivate = name.startsWith('#') || hasModifier(node, ['private', 'protected']);
+      exported = (parent: Entity) => parent.exported && !isPrivate;
+    } else {
+      exported = topLevelExported(name, outer.type === 'export_statement');
+    }
+    if (nameNode !== undefined) claimed.add(nameNode.startIndex);
+    if (outer.type === 'export_statement' && outer.children.some((c) => c?.type === 'default') && !isDefault) {
+      b.export('default', name);
+    }
+    b.define({
+      kind,
+      name,
+      span: spanOf(outer),
+      signature: cutSignature(source, outer.startIndex, kind === 'type_alias' || body === undefined ? node.endIndex : body.startIndex),
+      docstring: leadingDoc(outer, DOC_RULE),
+      exported,
+      ...(owner !== undefined ? { owner } : {}),
+    });
+  }
+
+  function addImport(node: Node): void {
+    const line = node.startPosition.row + 1;
+    const module = stringValue(node.childForFieldName('source'));
+    const names: { name: string; alias?: string }[] = [];
+    let alias: string | undefined;
+    for (const clause of node.namedChildren) {
+      if (clause?.type === 'import_require_clause') {
+        b.import(node.startIndex, { line, module: stringValue(clause.childForFieldName('source')), names: [], alias: clause.firstNamedChild?.text ?? '' });
+        return;
+      }
+      if (clause?.type !== 'import_clause') continue;
+      for (const part of clause.namedChildren) {
+        if (part === null) continue;
+        if (part.type === 'identifier') names.push({ name: 'default', alias: part.text });
+        else if (part.type === 'namespace_import') alias = part.firstNamedChild?.text;
+        else if (part.type === 'named_imports') {
+          for (const spec of part.namedChildren) {
+            if (spec?.type !== 'import_specifier') continue;
+            names.push(specifier(spec));
+          }
+        }
+      }
+    }
+    b.import(node.startIndex, alias !== undefined ? { line, module, names, alias } : { line, module, names });
+  }
+
+  function addExport(node: Node): void {
+    const line = node.startPosition.row + 1;
+    const sourceNode = node.childForFieldName('source');
+    const clause = node.namedChildren.find((c) => c?.type === 'export_clause') ?? null;
+    if (sourceNode !== null) {
+      const module = stringValue(sourceNode);
+      const ns = node.namedChildren.find((c) => c?.type === 'namespace_export');
+      if (clause !== null) b.import(node.startIndex, { line, module, names: clause.namedChildren.filter((s) => s?.type === 'export_specifier').map((s) => specifier(s!)), reexport: true });
+      else if (ns) b.import(node.startIndex, { line, module, names: [], alias: ns.firstNamedChild?.text ?? '', reexport: true });
+      else b.import(node.startIndex, { line, module, names: [], wildcard: true, reexport: true });
+      return;
+    }
+    if (clause !== null) {
+      for (const spec of clause.namedChildren) {
+        if (spec?.type !== 'export_specifier') continue;
+        const { name, alias } = specifier(spec);
+        exportedLocals.add(name);
+        if (alias !== undefined && alias !== name) b.export(alias, name);
+      }
+      return;
+    }
+    const value = node.childForFieldName('value');
+    if (value?.type === 'identifier') {
+      exportedLocals.add(value.text);
+      b.export('default', value.text);
+    }
+  }
+
+  /** `const m = require('x')`, `const { a, b: c } = require('x')`, `require('x')`. */
+  function addRequire(node: Node): void {
+    const line = node.startPosition.row + 1;
+    const call = node.type === 'call_expression' ? node : node.childForFieldName('value');
+    const arg = call?.childForFieldName('arguments')?.firstNamedChild;
+    if (arg?.type !== 'string') return;
+    const module = stringValue(arg);
+    const target = node.type === 'variable_declarator' ? node.childForFieldName('name') : null;
+    if (target?.type === 'identifier') b.import(node.startIndex, { line, module, names: [], alias: target.text });
+    else if (target?.type === 'object_pattern') {
+      const names: { name: string; alias?: string }[] = [];
+      for (const part of target.namedChildren) {
+        if (part?.type === 'shorthand_property_identifier_pattern') names.push({ name: part.text });
+        else if (part?.type === 'pair_pattern') {
+          const key = part.childForFieldName('key')?.text ?? '';
+          const value = part.childForFieldName('value')?.text ?? key;
+          names.push(value === key ? { name: key } : { name: key, alias: value });
+        }
+      }
+      b.import(node.startIndex, { line, module, names });
+    } else b.import(node.startIndex, { line, module, names: [] });
+  }
+
+  /** `module.exports = X`, `module.exports = { a, b: c }`, `exports.f = g`. */
+  function addCommonjs(target: Node, value: Node): void {
+    const path = target.text.replace(/\s+/g, '');
+    if (path === 'module.exports') {
+      if (value.type === 'identifier') {
+        exportedLocals.add(value.text);
+        b.export('default', value.text);
+      } else if (value.type === 'object') {
+        for (const part of value.namedChildren) {
+          if (part?.type === 'shorthand_property_identifier') {
+            exportedLocals.add(part.text);
+          } else if (part?.type === 'pair') {
+            const key = part.childForFieldName('key')?.text ?? '';
+            const local = part.childForFieldName('value');
+            if (local?.type !== 'identifier') continue;
+            exportedLocals.add(local.text);
+            if (key !== local.text) b.export(key, local.text);
+          }
+        }
+      }
+      return;
+    }
+    const exported = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(path);
+    if (exported && value.type === 'identifier') {
+      exportedLocals.add(value.text);
+      if (exported[1] !== value.text) b.export(exported[1]!, value.text);
+    }
+  }
+}
+
+function specifier(spec: Node): { name: string; alias?: string } {
+  const name = spec.childForFieldName('name')?.text ?? '';
+  const alias = spec.childForFieldName('alias')?.text;
+  return alias !== undefined ? { name, alias } : { name };
+}

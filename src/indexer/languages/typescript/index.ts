@@ -1,0 +1,10 @@
+import type { LanguageSupport } from '../types.js';
+import { ecmascriptModuleInfo, extractEcmascript } from './ecmascript.js';
+
+export const typescriptSupport: LanguageSupport = {
+  id: 'typescript',
+  extensions: ['.ts', '.tsx', '.mts', '.cts'],
+  grammarFor: (filePath) => (filePath.toLowerCase().endsWith('.tsx') ? 'tree-sitter-tsx.wasm' : 'tree-sitter-typescript.wasm'),
+  moduleInfo: (filePath) => ecmascriptModuleInfo(filePath),
+  extract: (input) => extractEcmascript('typescript', 'typescript', input),
+};

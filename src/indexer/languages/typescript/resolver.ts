@@ -1,0 +1,165 @@
+/**
+ * TypeScript/JavaScript module resolution: relative specifiers with extension and index lookup,
+ * tsconfig `paths`/`baseUrl`, workspace packages by name, CommonJS interop through default exports.
+ */
+import { posix } from 'node:path';
+import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
+import { loadPathMapping, manifestEntries, workspacePackages, type PathMapping } from './project-config.js';
+
+const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.d.mts', '.d.cts'];
+/** Emitted extension -> the source extensions it is compiled from. */
+const SOURCE_OF: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx', '.d.ts'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts', '.d.mts'],
+  '.cjs': ['.cts', '.d.cts'],
+};
+
+const GLOBALS = new Set(
+  ('console Math JSON Object Array Promise Date Error TypeError RangeError SyntaxError ReferenceError Map Set WeakMap ' +
+    'WeakSet WeakRef Symbol Number String Boolean RegExp BigInt Reflect Proxy Intl URL URLSearchParams TextEncoder ' +
+    'TextDecoder AbortController Function ArrayBuffer DataView Uint8Array Int8Array Uint16Array Int16Array Uint32Array ' +
+    'Int32Array Float32Array Float64Array Atomics SharedArrayBuffer parseInt parseFloat isNaN isFinite setTimeout ' +
+    'clearTimeout setInterval clearInterval setImmediate queueMicrotask structuredClone fetch process Buffer require ' +
+    'module exports globalThis window document eval encodeURIComponent decodeURIComponent encodeURI decodeURI ' +
+    'Partial Required Readonly Record Pick Omit Exclude Extract NonNullable ReturnType Parameters InstanceType Awaited ' +
+    'ReadonlyArray Iterable Iterator IterableIterator AsyncIterable AsyncIterator PromiseLike ArrayLike ' +
+    'Generator AsyncGenerator'
+  ).split(' '),
+);
+
+const COMMON_METHODS = new Set(
+  ('push pop shift unshift slice splice concat join map filter reduce reduceRight forEach find findIndex findLast ' +
+    'findLastIndex some every includes indexOf lastIndexOf sort reverse flat flatMap fill keys values entries at get ' +
+    'set has delete clear add then catch finally toString valueOf toJSON toFixed split replace replaceAll trim ' +
+    'trimStart trimEnd toLowerCase toUpperCase startsWith endsWith padStart padEnd charAt charCodeAt codePointAt ' +
+    'substring substr match matchAll search repeat normalize localeCompare apply call bind emit on once off ' +
+    'addEventListener removeEventListener write end next return throw hasOwnProperty test exec log error warn info ' +
+    'debug constructor'
+  ).split(' '),
+);
+
+function dirOf(path: string): string {
+  const dir = posix.dirname(path);
+  return dir === '.' ? '' : dir;
+}
+
+function join(...parts: string[]): string {
+  const joined = posix.normalize(posix.join(...parts.filter((p) => p !== '')));
+  return joined === '.' ? '' : joined.replace(/\/$/, '');
+}
+
+export function jsResolver(repo: RepoView): LanguageResolver {
+  const { files, readFile } = repo;
+  const dirs = new Set<string>();
+  for (const file of files) for (let dir = dirOf(file); dir !== '' && !dirs.has(dir); dir = dirOf(dir)) dirs.add(dir);
+  const packages = workspacePackages(readFile, dirs);
+
+  const fileAt = (base: string): string | null => {
+    if (files.has(base)) return base;
+    const ext = posix.extname(base);
+    for (const source of SOURCE_OF[ext] ?? []) {
+      const candidate = base.slice(0, -ext.length) + source;
+      if (files.has(candidate)) return candidate;
+    }
+    for (const e of EXTENSIONS) if (files.has(base + e)) return base + e;
+    for (const e of EXTENSIONS) if (files.has(`${base}/index${e}`)) return `${base}/index${e}`;
+    return null;
+  };
+
+  /** A package entry that points at build output maps back to its sources. */
+  const entryFile = (dir: string, entry: string): string | null => {
+    const direct = fileAt(join(dir, entry));
+    if (direct) return direct;
+    const rel = join(entry).replace(/\.d\.[mc]?ts$|\.[mc]?js$/, '');
+    const rebased = rel.replace(/^(dist|lib|build|out)(\/|$)/, 'src$2');
+    return rebased !== rel ? fileAt(join(dir, rebased)) : null;
+  };
+
+  const packageFile = (specifier: string): string | null => {
+    const parts = specifier.split('/');
+    const nameLength = specifier.startsWith('@') ? 2 : 1;
+    const pkg = packages.get(parts.slice(0, nameLength).join('/'));
+    if (!pkg) return null;
+    const sub = parts.slice(nameLength).join('/');
+    for (const entry of manifestEntries(pkg.manifest, sub === '' ? '.' : `./${sub}`)) {
+      const found = entryFile(pkg.dir, entry);
+      if (found) return found;
+    }
+    return sub === '' ? fileAt(join(pkg.dir, 'src/index')) ?? fileAt(join(pkg.dir, 'index')) : fileAt(join(pkg.dir, sub)) ?? fileAt(join(pkg.dir, 'src', sub));
+  };
+
+  /** Config file a package `extends` names: a workspace package's file or one under node_modules. */
+  const packageConfig = (specifier: string): string | null => {
+    const parts = specifier.split('/');
+    const nameLength = specifier.startsWith('@') ? 2 : 1;
+    const name = parts.slice(0, nameLength).join('/');
+    const sub = parts.slice(nameLength).join('/') || 'tsconfig.json';
+    const dir = packages.get(name)?.dir ?? `node_modules/${name}`;
+    for (const candidate of [join(dir, sub), join(dir, `${sub}.json`)]) if (readFile(candidate) !== null) return candidate;
+    return null;
+  };
+
+  const mappings = new Map<string, PathMapping | null>();
+  const mappingFor = (dir: string): PathMapping | null => {
+    let mapping = mappings.get(dir);
+    if (mapping === undefined) {
+      const config = join(dir, 'tsconfig.json');
+      if (readFile(config) !== null) mapping = loadPathMapping(config, readFile, packageConfig);
+      else mapping = dir === '' ? null : mappingFor(dirOf(dir));
+      mappings.set(dir, mapping);
+    }
+    return mapping;
+  };
+
+  const viaPaths = (specifier: string, mapping: PathMapping): string | null => {
+    let best: { prefix: string; targets: readonly string[]; star: string } | null = null;
+    for (const [pattern, targets] of mapping.paths) {
+      const star = pattern.indexOf('*');
+      if (star < 0) {
+        if (pattern === specifier) return targets.map((t) => fileAt(join(mapping.pathsBase, t))).find((f) => f) ?? null;
+        continue;
+      }
+      const prefix = pattern.slice(0, star);
+      const suffix = pattern.slice(star + 1);
+      if (!specifier.startsWith(prefix) || !specifier.endsWith(suffix) || specifier.length < prefix.length + suffix.length) continue;
+      if (best && best.prefix.length >= prefix.length) continue;
+      best = { prefix, targets, star: specifier.slice(prefix.length, specifier.length - suffix.length) };
+    }
+    if (!best) return null;
+    for (const target of best.targets) {
+      const found = fileAt(join(mapping.pathsBase, target.replace('*', best.star)));
+      if (found) return found;
+    }
+    return null;
+  };
+
+  const fileTarget = (file: string | null): ModuleTarget | null => (file ? { kind: 'files', files: [file], key: file } : null);
+
+  return {
+    separator: '.',
+    selfReceivers: new Set(['this']),
+    classReceiver: null,
+    superReceiver: 'super',
+    importsAreMembers: false,
+    classMembersInScope: false,
+    builtinModule: (name) => (GLOBALS.has(name) ? 'globalThis' : null),
+    isCommonMethod: (name) => COMMON_METHODS.has(name),
+    resolveModule(specifier, fromFile) {
+      if (specifier.startsWith('.') || specifier.startsWith('/')) {
+        return fileTarget(fileAt(join(specifier.startsWith('/') ? '' : dirOf(fromFile), specifier)));
+      }
+      const mapping = mappingFor(dirOf(fromFile));
+      const mapped = (mapping && viaPaths(specifier, mapping)) ?? packageFile(specifier);
+      if (mapped) return fileTarget(mapped);
+      const underBase = mapping?.baseUrl != null ? fileAt(join(mapping.baseUrl, specifier)) : null;
+      return fileTarget(underBase) ?? { kind: 'external', module: specifier };
+    },
+    importBindings(imp): ImportBinding[] {
+      if (imp.wildcard) return imp.alias ? [{ local: imp.alias }] : [];
+      const out: ImportBinding[] = imp.names.map(({ name, alias }) => ({ local: alias ?? name, member: name }));
+      if (imp.alias) out.push({ local: imp.alias });
+      return out;
+    },
+  };
+}

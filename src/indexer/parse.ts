@@ -1,0 +1,85 @@
+/** Parsing entry points: one Parser per grammar, cached; safe to use inside a worker thread. */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { languageForPath } from './languages/index.js';
+import type { LanguageSupport } from './languages/types.js';
+import { FileBuilder } from './extract/builder.js';
+import { countSyntaxErrors } from './extract/syntax.js';
+import type { FileExtract, ProjectLayout } from './types.js';
+
+let initialized: Promise<void> | undefined;
+const parsers = new Map<string, Promise<Parser>>();
+
+function grammarDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+}
+
+/** The parser for a grammar wasm file name ('tree-sitter-python.wasm'), created once. */
+export function parserFor(grammar: string): Promise<Parser> {
+  let parser = parsers.get(grammar);
+  if (parser === undefined) {
+    parser = (async () => {
+      initialized ??= Parser.init();
+      await initialized;
+      const language = await Language.load(join(grammarDir(), grammar));
+      const created = new Parser();
+      created.setLanguage(language);
+      return created;
+    })();
+    parsers.set(grammar, parser);
+  }
+  return parser;
+}
+
+function supportFor(filePath: string): LanguageSupport {
+  const support = languageForPath(filePath);
+  if (support === undefined) throw new Error(`codectx: no language support for ${filePath}`);
+  return support;
+}
+
+async function parseWith(support: LanguageSupport, filePath: string, source: string): Promise<Tree> {
+  const parser = await parserFor(support.grammarFor(filePath));
+  const tree = parser.parse(source);
+  if (tree === null) throw new Error(`codectx: tree-sitter returned no tree for ${filePath}`);
+  return tree;
+}
+
+/** Entities, imports, references and bindings of one file. Throws only when the path's language is unsupported. */
+export async function extractFile(filePath: string, source: string, layout: ProjectLayout): Promise<FileExtract> {
+  const support = supportFor(filePath);
+  const tree = await parseWith(support, filePath, source);
+  try {
+    return support.extract({ filePath, source, tree, root: tree.rootNode, layout });
+  } catch (error) {
+    // A bug in one language's extraction must not stop indexing: keep the file as a bare module.
+    process.emitWarning(`codectx: extraction failed for ${filePath}: ${String(error)}`);
+    return moduleOnly(support, filePath, source, layout, countSyntaxErrors(tree.rootNode));
+  } finally {
+    tree.delete();
+  }
+}
+
+function moduleOnly(support: LanguageSupport, filePath: string, source: string, layout: ProjectLayout, syntaxErrors: number): FileExtract {
+  const { moduleFqn, package: pkg } = support.moduleInfo(filePath, layout);
+  return new FileBuilder({
+    filePath,
+    language: support.id,
+    source,
+    moduleFqn,
+    moduleName: moduleFqn,
+    package: pkg,
+    defPrefix: moduleFqn,
+    sep: '.',
+    moduleDoc: '',
+    moduleExported: true,
+    keywords: new Set(),
+  }).build(syntaxErrors);
+}
+
+/** Parses and discards the tree: the raw-parse baseline for benchmarks. */
+export async function parseOnly(filePath: string, source: string): Promise<void> {
+  const tree = await parseWith(supportFor(filePath), filePath, source);
+  tree.delete();
+}

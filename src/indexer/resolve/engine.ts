@@ -1,0 +1,379 @@
+/**
+ * Language-independent name resolution: scopes, module members (re-export chains, wildcards),
+ * class members through the linearised bases, and the unique-name fallback.
+ */
+import type { Confidence, Entity } from '../../graph/types.js';
+import type { RawImport, RawRef } from '../types.js';
+import { languageGroup, type ImportBinding, type LanguageGroup, type LanguageResolver, type ModuleTarget } from './language.js';
+import { linearize } from './mro.js';
+import type { RepoIndex } from './repo-index.js';
+import { ambiguous, isTypeLike, opaque, unify, type Sym } from './symbols.js';
+
+export type Outcome =
+  | { kind: 'edge'; target: Entity; confidence: Confidence }
+  | { kind: 'external'; module: string; symbol: string };
+
+interface Linearization {
+  classes: Entity[];
+  /** First base outside the repository, for members the in-repo classes do not declare. */
+  external: Sym | null;
+}
+
+type ModuleSym = Extract<Sym, { kind: 'module' }>;
+
+/**
+ * Memoises a computation unless it ran into a cycle: results cut short by a cycle depend on
+ * where the walk started, and caching them would make answers depend on resolution order.
+ */
+class CycleSafeMemo<T> {
+  private readonly done = new Map<string, T>();
+  private readonly active = new Set<string>();
+  private cuts = 0;
+
+  get(key: string): T | undefined {
+    return this.done.get(key);
+  }
+
+  run(key: string, fallback: T, compute: () => T): T {
+    const cached = this.done.get(key);
+    if (cached !== undefined) return cached;
+    if (this.active.has(key)) {
+      this.cuts += 1;
+      return fallback;
+    }
+    const cutsBefore = this.cuts;
+    this.active.add(key);
+    try {
+      const value = compute();
+      if (this.cuts === cutsBefore) this.done.set(key, value);
+      return value;
+    } finally {
+      this.active.delete(key);
+    }
+  }
+}
+
+export class Engine {
+  private readonly names = new CycleSafeMemo<Sym | null>();
+  private readonly members = new CycleSafeMemo<Sym | null>();
+  private readonly linearizations = new CycleSafeMemo<Linearization>();
+  private readonly moduleTargets = new Map<string, ModuleTarget | null>();
+  private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
+
+  constructor(
+    private readonly index: RepoIndex,
+    private readonly resolvers: ReadonlyMap<LanguageGroup, LanguageResolver>,
+  ) {}
+
+  resolverFor(entity: Entity): LanguageResolver | undefined {
+    return this.resolvers.get(languageGroup(entity.language));
+  }
+
+  moduleTarget(lang: LanguageResolver, specifier: string, fromFile: string): ModuleTarget | null {
+    const key = `${fromFile}\0${specifier}`;
+    let target = this.moduleTargets.get(key);
+    if (target === undefined) {
+      target = lang.resolveModule(specifier, fromFile);
+      this.moduleTargets.set(key, target);
+    }
+    return target;
+  }
+
+  targetSym(target: ModuleTarget, group: LanguageGroup): Sym {
+    return target.kind === 'external'
+      ? { kind: 'external', module: target.module, symbol: '' }
+      : { kind: 'module', group, files: target.files, key: target.key };
+  }
+
+  /** The symbol an import binding denotes, seen from the file containing the import. */
+  private importedSym(imp: RawImport, binding: ImportBinding, scope: Entity): Sym | null {
+    const lang = this.resolverFor(scope);
+    if (!lang) return null;
+    const specifier = binding.specifier ?? imp.module;
+    const target = this.moduleTarget(lang, specifier, scope.filePath);
+    // A specifier naming no indexed file (generated, excluded, misspelt) still binds the name.
+    if (!target) return { kind: 'external', module: specifier, symbol: binding.member ?? '' };
+    const module = this.targetSym(target, languageGroup(scope.language));
+    return binding.member === undefined ? module : this.member(module, binding.member);
+  }
+
+  /** Name lookup from inside entity `scopeId`, innermost scope first. */
+  lookupName(scopeId: string, name: string): Sym | null {
+    const key = `${scopeId}\0${name}`;
+    const cached = this.names.get(key);
+    if (cached !== undefined) return cached;
+    return this.names.run(key, null, () => {
+      const scope = this.index.entityById.get(scopeId);
+      if (!scope) return null;
+      const found = this.lookupInScope(scope, name);
+      if (found) return found;
+      // Class bodies are not enclosing scopes for the functions nested in them.
+      let outer = scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
+      while (outer && isTypeLike(outer)) outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+      return outer ? this.lookupName(outer.id, name) : null;
+    });
+  }
+
+  private lookupInScope(scope: Entity, name: string): Sym | null {
+    const lang = this.resolverFor(scope);
+    if (!lang) return null;
+    const candidates: Sym[] = [];
+    for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
+    const receiver = scope.kind === 'method' ? lang.receiverOf?.(scope) : null;
+    const bindings = receiver ? [...this.index.bindingsIn(scope.id), { scopeId: scope.id, ...receiver }] : this.index.bindingsIn(scope.id);
+    for (const binding of bindings) {
+      if (binding.variable !== name) continue;
+      let type = this.resolveDotted(scope.id, binding.typeName);
+      // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
+      if (type?.kind === 'module') type = this.moduleMember(type, 'default');
+      if (type?.kind === 'entity' && isTypeLike(type.entity)) candidates.push({ kind: 'instance', type: type.entity });
+      else if (type?.kind === 'external') candidates.push(type);
+      else candidates.push(opaque());
+    }
+    for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+      const sym = this.importedSym(imp, binding, scope);
+      if (sym) candidates.push(sym);
+    }
+    if (candidates.length > 0) return unify(candidates);
+    const imports = this.index.importsIn(scope.id);
+    if (scope.kind !== 'module') return null;
+    const viaWildcard = this.wildcardMember(imports, scope, name, true);
+    if (viaWildcard) return viaWildcard;
+    const child = lang.childModule?.(scope.filePath, name);
+    if (child) return this.targetSym(child, languageGroup(scope.language));
+    const pkg = lang.packageOf?.(scope.filePath);
+    if (pkg) {
+      const defs: Sym[] = [];
+      for (const file of pkg.files) {
+        const module = this.index.moduleOfFile.get(file);
+        if (!module || file === scope.filePath) continue;
+        for (const child of this.index.childrenNamed(module.id, name)) defs.push({ kind: 'entity', entity: child });
+      }
+      return unify(defs);
+    }
+    return null;
+  }
+
+  private wildcardMember(imports: readonly RawImport[], scope: Entity, name: string, local: boolean): Sym | null {
+    const lang = this.resolverFor(scope);
+    if (!lang) return null;
+    const candidates: Sym[] = [];
+    for (const imp of imports) {
+      if (!imp.wildcard || (!local && !lang.importsAreMembers && !imp.reexport)) continue;
+      const target = this.moduleTarget(lang, imp.module, scope.filePath);
+      if (!target || target.kind === 'external') continue;
+      if (name === 'default' && !lang.importsAreMembers) continue;
+      const found = this.moduleMember({ kind: 'module', group: languageGroup(scope.language), files: target.files, key: target.key }, name);
+      if (found) candidates.push(found);
+    }
+    return unify(candidates);
+  }
+
+  /** The import bindings of one scope by local name. */
+  private importBindingsIn(scope: Entity, lang: LanguageResolver): ReadonlyMap<string, { imp: RawImport; binding: ImportBinding }[]> {
+    let byName = this.scopeImports.get(scope.id);
+    if (!byName) {
+      byName = new Map();
+      for (const imp of this.index.importsIn(scope.id)) {
+        for (const binding of lang.importBindings(imp)) {
+          const list = byName.get(binding.local);
+          if (list) list.push({ imp, binding });
+          else byName.set(binding.local, [{ imp, binding }]);
+        }
+      }
+      this.scopeImports.set(scope.id, byName);
+    }
+    return byName;
+  }
+
+  /** A dotted path ('models.Collector') looked up from a scope. */
+  resolveDotted(scopeId: string, path: string): Sym | null {
+    const scope = this.index.entityById.get(scopeId);
+    const parts = path.split(scope ? (this.resolverFor(scope)?.separator ?? '.') : '.');
+    let sym = this.lookupName(scopeId, parts[0]!);
+    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!);
+    return sym;
+  }
+
+  member(sym: Sym, name: string): Sym | null {
+    switch (sym.kind) {
+      case 'module':
+        return this.moduleMember(sym, name);
+      case 'entity':
+        return isTypeLike(sym.entity) ? this.classMember(sym.entity, name) : null;
+      case 'instance':
+        return this.classMember(sym.type, name);
+      case 'external':
+        // A default import of an outside module stands for the module itself.
+        if (name === 'default' && sym.symbol === '') return sym;
+        return { kind: 'external', module: sym.module, symbol: sym.symbol === '' ? name : `${sym.symbol}.${name}` };
+      case 'ambiguous':
+        return sym;
+      default:
+        return null;
+    }
+  }
+
+  moduleMember(module: ModuleSym, name: string): Sym | null {
+    const key = `${module.group}\0${module.key}\0${name}`;
+    const cached = this.members.get(key);
+    if (cached !== undefined) return cached;
+    return this.members.run(key, null, () => {
+      const lang = this.resolvers.get(module.group);
+      if (!lang) return null;
+      const candidates: Sym[] = [];
+      for (const file of module.files) {
+        const scope = this.index.moduleOfFile.get(file);
+        if (!scope) continue;
+        for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
+        for (const exp of this.index.exportsOfFile.get(file) ?? []) {
+          if (exp.name !== name) continue;
+          const local = this.resolveDotted(scope.id, exp.local);
+          if (local) candidates.push(local);
+        }
+        for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+          if (!lang.importsAreMembers && !imp.reexport) continue;
+          const sym = this.importedSym(imp, binding, scope);
+          if (sym) candidates.push(sym);
+        }
+      }
+      if (candidates.length > 0) return unify(candidates);
+      for (const file of module.files) {
+        const scope = this.index.moduleOfFile.get(file);
+        if (!scope) continue;
+        const found = this.wildcardMember(this.index.importsIn(scope.id), scope, name, false);
+        if (found) candidates.push(found);
+      }
+      if (candidates.length > 0) return unify(candidates);
+      const sub = lang.submodule?.(module, name);
+      if (sub) return this.targetSym(sub, module.group);
+      // CommonJS modules without a declared default export are their own default.
+      return name === 'default' ? module : null;
+    });
+  }
+
+  /** A member of a class, searched in the class and then its bases in linearisation order. */
+  classMember(type: Entity, name: string): Sym | null {
+    const { classes, external } = this.linearize(type);
+    return this.memberIn(classes, name) ?? (external ? this.member(external, name) : null);
+  }
+
+  private memberIn(classes: readonly Entity[], name: string): Sym | null {
+    for (const cls of classes) {
+      const found = [...this.index.childrenNamed(cls.id, name), ...(this.resolverFor(cls)?.extraMembers?.(cls, name) ?? [])];
+      if (found.length === 1) return { kind: 'entity', entity: found[0]! };
+      if (found.length > 1) return ambiguous();
+    }
+    return null;
+  }
+
+  linearize(type: Entity): Linearization {
+    return this.linearizations.run(type.id, { classes: [type], external: null }, () => {
+      const bases: Entity[] = [];
+      let external: Sym | null = null;
+      const scopeId = type.parentId ?? type.id;
+      for (const ref of this.index.basesOf(type.id)) {
+        const sep = this.resolverFor(type)?.separator ?? '.';
+        const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`);
+        if (base?.kind === 'entity' && isTypeLike(base.entity) && base.entity.id !== type.id) bases.push(base.entity);
+        else if (base?.kind === 'external') external ??= base;
+      }
+      const baseLinearizations = bases.map((base) => this.linearize(base));
+      for (const lin of baseLinearizations) external ??= lin.external;
+      const classes = linearize(type, bases, baseLinearizations.map((lin) => lin.classes), (e) => e.id);
+      return { classes, external };
+    });
+  }
+
+  enclosingType(entityId: string): Entity | null {
+    let entity = this.index.entityById.get(entityId);
+    while (entity && !isTypeLike(entity)) entity = entity.parentId === null ? undefined : this.index.entityById.get(entity.parentId);
+    return entity ?? null;
+  }
+
+  /** Where a reference points, or null when it cannot be bound without guessing. */
+  resolveRef(ref: RawRef, from: Entity): Outcome | null {
+    const lang = this.resolverFor(from);
+    if (!lang) return null;
+    const group = languageGroup(from.language);
+    const { receiver, name } = ref;
+    if (receiver === '') return this.resolveBareName(ref, from, lang, group);
+    if (lang.selfReceivers.has(receiver)) {
+      const type = this.enclosingType(ref.fromId);
+      return type ? this.outcome(this.classMember(type, name)) : null;
+    }
+    if (receiver === 'super' || receiver.startsWith('super(')) {
+      const type = this.enclosingType(ref.fromId);
+      if (!type) return null;
+      const { classes, external } = this.linearize(type);
+      return this.outcome(this.memberIn(classes.slice(1), name) ?? (external ? this.member(external, name) : null));
+    }
+    const parts = receiver.split(lang.separator);
+    const head = parts[0]!;
+    let sym = lang.selfReceivers.has(head) ? null : this.lookupName(ref.fromId, head);
+    if (sym === null && !lang.selfReceivers.has(head)) {
+      const builtin = lang.builtinModule(head);
+      if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
+    }
+    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!);
+    if (sym?.kind === 'ambiguous') return null;
+    const target = sym ? this.member(sym, name) : null;
+    if (target) return this.outcome(target);
+    return this.uniqueMethod(name, lang, group);
+  }
+
+  private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
+    if (ref.name === lang.classReceiver) {
+      const type = this.enclosingType(from.id);
+      return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
+    }
+    const sym = this.lookupName(ref.fromId, ref.name);
+    if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
+    if (lang.classMembersInScope) {
+      const type = this.enclosingType(from.id);
+      const member = type ? this.classMember(type, ref.name) : null;
+      if (member) return this.outcome(member);
+    }
+    const builtin = lang.builtinModule(ref.name);
+    if (builtin !== null) return { kind: 'external', module: builtin, symbol: ref.name };
+    const wildcard = this.externalWildcard(from, lang);
+    if (wildcard !== null) return { kind: 'external', module: wildcard, symbol: ref.name };
+    const candidates = this.index.definitionsNamed(group, ref.name);
+    if (candidates.length === 1) return { kind: 'edge', target: candidates[0]!, confidence: 'inferred' };
+    // An unknown name in a type position is usually a type parameter or an ambient type, not a dependency.
+    const used = ref.kind !== 'type' && ref.kind !== 'value';
+    return candidates.length === 0 && used ? { kind: 'external', module: '', symbol: ref.name } : null;
+  }
+
+  /** The module of the file's only wildcard import from outside the repository (`from x import *`, Go dot imports). */
+  private externalWildcard(from: Entity, lang: LanguageResolver): string | null {
+    const module = this.index.moduleOfFile.get(from.filePath);
+    if (!module) return null;
+    const outside: string[] = [];
+    for (const imp of this.index.importsIn(module.id)) {
+      if (!imp.wildcard) continue;
+      const target = this.moduleTarget(lang, imp.module, from.filePath);
+      if (target?.kind === 'external') outside.push(target.module);
+      else return null;
+    }
+    return outside.length === 1 ? outside[0]! : null;
+  }
+
+  /** `x.m()` on a receiver of unknown type: the repository's only method `m`, unless builtin types have one too. */
+  private uniqueMethod(name: string, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
+    if (lang.isCommonMethod(name)) return null;
+    const candidates = this.index.methodsNamed(group, name);
+    return candidates.length === 1 ? { kind: 'edge', target: candidates[0]!, confidence: 'inferred' } : null;
+  }
+
+  private outcome(sym: Sym | null, called = false): Outcome | null {
+    if (!sym) return null;
+    if (sym.kind === 'entity') return { kind: 'edge', target: sym.entity, confidence: 'exact' };
+    if (sym.kind === 'external') return { kind: 'external', module: sym.module, symbol: sym.symbol };
+    if (sym.kind === 'module' && called) {
+      const fallback = this.moduleMember(sym, 'default');
+      return fallback === sym ? null : this.outcome(fallback);
+    }
+    return null;
+  }
+}

@@ -1,0 +1,133 @@
+/** Cross-file resolution: turns every file's extraction record into graph edges and external references. */
+import type { EdgeKind, Edge, ExternalRef } from '../../graph/types.js';
+import type { FileExtract, ProjectLayout, RefKind } from '../types.js';
+import { goResolver } from '../languages/go/resolver.js';
+import { javaResolver } from '../languages/java/resolver.js';
+import { jsResolver } from '../languages/typescript/resolver.js';
+import { pythonResolver } from '../languages/python/resolver.js';
+import { rustResolver } from '../languages/rust/resolver.js';
+import { affectedFiles, interfaceNames } from './affected.js';
+import { EdgeCollector } from './collector.js';
+import { Engine } from './engine.js';
+import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView } from './language.js';
+import { RepoIndex } from './repo-index.js';
+
+export interface ResolveInput {
+  /** Every indexed file, keyed by repo-relative path. */
+  extracts: ReadonlyMap<string, FileExtract>;
+  layout: ProjectLayout;
+  /** For tsconfig.json, package.json, go.mod ... (repo-relative); null when absent. */
+  readFile: (relPath: string) => string | null;
+}
+
+/** Edges and external references whose source entity is in one file. */
+export interface FileResolution {
+  edges: Edge[];
+  externals: ExternalRef[];
+}
+
+export interface Resolver {
+  resolveFile(filePath: string): FileResolution;
+  /**
+   * Files whose resolution can differ after `changed` files were added, modified or removed.
+   * `previous` holds the old extracts of the changed files (undefined for added files). Includes the changed files that still exist.
+   */
+  affectedFiles(changed: ReadonlySet<string>, previous: ReadonlyMap<string, FileExtract | undefined>): Set<string>;
+}
+
+const EDGE_KIND: Record<RefKind, EdgeKind> = {
+  call: 'calls',
+  new: 'calls',
+  inherits: 'inherits',
+  implements: 'implements',
+  type: 'references',
+  value: 'references',
+};
+
+export function createResolver(input: ResolveInput): Resolver {
+  const repo: RepoView = {
+    extracts: input.extracts,
+    layout: input.layout,
+    files: new Set([...input.layout.files, ...input.extracts.keys()]),
+    readFile: input.readFile,
+  };
+  const groups = new Set<LanguageGroup>();
+  for (const extract of input.extracts.values()) groups.add(languageGroup(extract.language));
+  const factories = { python: pythonResolver, js: jsResolver, go: goResolver, java: javaResolver, rust: rustResolver };
+  const resolvers = new Map<LanguageGroup, LanguageResolver>();
+  for (const group of groups) resolvers.set(group, factories[group](repo));
+  const index = new RepoIndex(input.extracts);
+  const engine = new Engine(index, resolvers);
+
+  return {
+    resolveFile(filePath) {
+      const extract = input.extracts.get(filePath);
+      if (!extract) return { edges: [], externals: [] };
+      const out = new EdgeCollector();
+      for (const entity of extract.entities) {
+        if (entity.parentId !== null && index.entityById.has(entity.parentId)) {
+          out.addEdge(entity.parentId, entity.id, 'contains', 'exact', entity.startLine);
+        }
+      }
+      for (const imp of extract.imports) {
+        const from = index.entityById.get(imp.fromId);
+        const lang = from && engine.resolverFor(from);
+        if (!from || !lang) continue;
+        const target = engine.moduleTarget(lang, imp.module, filePath);
+        if (!target) continue;
+        const members = [...new Set(lang.importBindings(imp).flatMap((b) => (b.member === undefined ? [] : [b.member])))];
+        if (target.kind === 'external') {
+          if (members.length === 0) out.addExternal(from.id, 'imports', target.module, '', imp.line);
+          for (const name of members) out.addExternal(from.id, 'imports', target.module, name === 'default' ? '' : name, imp.line);
+          continue;
+        }
+        for (const file of target.files) {
+          const module = index.moduleOfFile.get(file);
+          if (module && file !== filePath) out.addEdge(from.id, module.id, 'imports', 'exact', imp.line);
+        }
+        const moduleSym = engine.targetSym(target, languageGroup(from.language));
+        for (const name of members) {
+          const sym = engine.member(moduleSym, name);
+          if (sym?.kind === 'entity') out.addEdge(from.id, sym.entity.id, 'imports', 'exact', imp.line);
+          else if (sym?.kind === 'external') out.addExternal(from.id, 'imports', sym.module, sym.symbol, imp.line);
+          else if (sym?.kind === 'module' && sym !== moduleSym) {
+            for (const file of sym.files) {
+              const module = index.moduleOfFile.get(file);
+              if (module && file !== filePath) out.addEdge(from.id, module.id, 'imports', 'exact', imp.line);
+            }
+          }
+        }
+      }
+      for (const ref of extract.refs) {
+        const from = index.entityById.get(ref.fromId);
+        if (!from) continue;
+        const outcome = engine.resolveRef(ref, from);
+        if (!outcome) continue;
+        const kind = EDGE_KIND[ref.kind];
+        if (outcome.kind === 'edge') out.addEdge(from.id, outcome.target.id, kind, outcome.confidence, ref.line);
+        else out.addExternal(from.id, kind, outcome.module, outcome.symbol, ref.line);
+      }
+      return out.result();
+    },
+    affectedFiles(changed, previous) {
+      const wildcardNames = (file: string, specifier: string, seen = new Set<string>()): Set<string> => {
+        const names = new Set<string>();
+        const module = index.moduleOfFile.get(file);
+        const lang = module && engine.resolverFor(module);
+        const target = lang ? engine.moduleTarget(lang, specifier, file) : null;
+        if (target?.kind !== 'files') return names;
+        for (const targetFile of target.files) {
+          const extract = input.extracts.get(targetFile);
+          if (!extract || seen.has(targetFile)) continue;
+          seen.add(targetFile);
+          for (const name of interfaceNames(extract)) names.add(name);
+          for (const imp of extract.imports) {
+            if (imp.wildcard) for (const name of wildcardNames(targetFile, imp.module, seen)) names.add(name);
+          }
+        }
+        return names;
+      };
+      return affectedFiles(input.extracts, changed, previous, wildcardNames);
+    },
+  };
+}

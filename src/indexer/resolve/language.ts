@@ -1,0 +1,66 @@
+/** The contract between the generic resolution engine and each language's `resolver.ts`. */
+import type { Entity, LanguageId } from '../../graph/types.js';
+import type { FileExtract, ProjectLayout, RawImport } from '../types.js';
+
+/** Languages whose names can refer to each other's definitions (TS and JS share one namespace). */
+export type LanguageGroup = 'python' | 'js' | 'go' | 'java' | 'rust';
+
+export function languageGroup(language: LanguageId): LanguageGroup {
+  return language === 'typescript' || language === 'javascript' ? 'js' : language;
+}
+
+/** What a module specifier denotes: in-repo files forming one namespace, or a module outside the repo. */
+export type ModuleTarget =
+  | { kind: 'files'; files: readonly string[]; key: string }
+  | { kind: 'external'; module: string };
+
+/** A local name an import introduces: the module itself (member undefined) or one member of it. */
+export interface ImportBinding {
+  local: string;
+  member?: string;
+  /** Specifier the local name denotes when it is not the import's own (`import a.b` binds `a`). */
+  specifier?: string;
+}
+
+/** Read-only view of the repository a language resolver may consult while it is created. */
+export interface RepoView {
+  extracts: ReadonlyMap<string, FileExtract>;
+  layout: ProjectLayout;
+  files: ReadonlySet<string>;
+  readFile: (relPath: string) => string | null;
+}
+
+export interface LanguageResolver {
+  /** Separator of receiver and type paths as the extractor writes them ('.' or '::'). */
+  readonly separator: string;
+  /** Receivers that denote the current instance or class ('self', 'cls' / 'this'). */
+  readonly selfReceivers: ReadonlySet<string>;
+  /** Name that denotes the enclosing class itself inside its methods (Python's `cls`), so `cls()` constructs it. */
+  readonly classReceiver: string | null;
+  /** Receiver of a call on the base class ('super()' / 'super'); matched as a prefix for `super(A, self)`. */
+  readonly superReceiver: string;
+  /** Every module-level import is an attribute of the module (Python), not only re-exports (JS/TS). */
+  readonly importsAreMembers: boolean;
+  /** A bare name inside a class body resolves against the class and its bases (Java's implicit `this`). */
+  readonly classMembersInScope: boolean;
+  /** Module of a builtin/global name ('builtins' for `len`, 'globalThis' for `console`), or null. */
+  builtinModule(name: string): string | null;
+  /** Method names of builtin types; a call `x.<name>()` on an unknown receiver is not matched by name alone. */
+  isCommonMethod(name: string): boolean;
+  /** In-repo files (or external module) an import specifier denotes, null when it cannot be found. */
+  resolveModule(specifier: string, fromFile: string): ModuleTarget | null;
+  /** Local names the import binds in its scope. */
+  importBindings(imp: RawImport): ImportBinding[];
+  /** Member of a module that is not declared in its files: a Python submodule `pkg.sub`. */
+  submodule?(module: { files: readonly string[]; key: string }, name: string): ModuleTarget | null;
+  /** A child module in scope by its bare name inside `file` (Rust `mod util;` makes `util::f()` work). */
+  childModule?(file: string, name: string): ModuleTarget | null;
+  /** Files sharing the namespace of `file` without imports (Go package directory, Java package). */
+  packageOf?(file: string): { files: readonly string[]; key: string } | null;
+  /** The receiver variable a method declares with its type (Go `func (s *Store) Put()` -> s: Store). */
+  receiverOf?(method: Entity): { variable: string; typeName: string } | null;
+  /** Members of a type declared outside its body (Go methods with a receiver, Rust impl blocks). */
+  extraMembers?(type: Entity, name: string): Entity[];
+}
+
+export type LanguageResolverFactory = (repo: RepoView) => LanguageResolver;

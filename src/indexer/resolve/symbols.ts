@@ -1,0 +1,53 @@
+/** What a name denotes during resolution. */
+import type { Entity } from '../../graph/types.js';
+import type { LanguageGroup } from './language.js';
+
+export type Sym =
+  | { kind: 'entity'; entity: Entity }
+  /** A variable holding an instance of an in-repo class (`c = Collector()`). */
+  | { kind: 'instance'; type: Entity }
+  /** An in-repo module; `files` share one namespace (several for a Go package, none for a Python namespace package). */
+  | { kind: 'module'; group: LanguageGroup; files: readonly string[]; key: string }
+  /** Outside the repository; `symbol` is the dotted path inside `module` ('' for the module itself). */
+  | { kind: 'external'; module: string; symbol: string }
+  /** A local whose value is unknown (a parameter, a variable assigned from a call). */
+  | { kind: 'opaque' }
+  /** Several candidates: never pick one. */
+  | { kind: 'ambiguous' };
+
+const OPAQUE: Sym = { kind: 'opaque' };
+const AMBIGUOUS: Sym = { kind: 'ambiguous' };
+export const opaque = (): Sym => OPAQUE;
+export const ambiguous = (): Sym => AMBIGUOUS;
+
+export function isTypeLike(entity: Entity): boolean {
+  return entity.kind === 'class' || entity.kind === 'interface' || entity.kind === 'enum';
+}
+
+function identity(sym: Sym): string {
+  switch (sym.kind) {
+    case 'entity':
+      return `e:${sym.entity.id}`;
+    case 'instance':
+      return `i:${sym.type.id}`;
+    case 'module':
+      return `m:${sym.group}:${sym.key}`;
+    case 'external':
+      return `x:${sym.module}\0${sym.symbol}`;
+    default:
+      return sym.kind;
+  }
+}
+
+/**
+ * One denotation out of candidates found at the same level: the single distinct one, the first
+ * external when all are outside the repo (try/except import fallbacks), otherwise ambiguous.
+ */
+export function unify(candidates: readonly Sym[]): Sym | null {
+  if (candidates.length === 0) return null;
+  const distinct = new Map<string, Sym>();
+  for (const candidate of candidates) distinct.set(identity(candidate), candidate);
+  if (distinct.size === 1) return candidates[0]!;
+  if (candidates.every((c) => c.kind === 'external')) return candidates[0]!;
+  return AMBIGUOUS;
+}

@@ -1,0 +1,85 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTree, removeTree, PROJECT_ROOT } from '../helpers/tmp.js';
+
+const CLI = join(PROJECT_ROOT, 'bin', 'codectx.js');
+const run = (args: string[]): { status: number | null; stdout: string; stderr: string } =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+
+const REPO = {
+  'lib/__init__.py': '',
+  'lib/core.py': 'class Engine:\n    """Runs jobs."""\n    def start(self):\n        return self.tick()\n\n    def tick(self):\n        return 1\n',
+  'lib/cli.py': 'from lib.core import Engine\n\ndef main():\n    engine = Engine()\n    engine.start()\n',
+};
+
+test('index --json, show, stats and export describe the same graph', () => {
+  const repo = makeTree(REPO);
+  try {
+    const idx = run(['index', '--repo', repo, '--json']);
+    assert.equal(idx.status, 0, idx.stderr);
+    const summary = JSON.parse(idx.stdout) as { files: number; entitiesByKind: Record<string, number> };
+    assert.equal(summary.files, 3);
+    assert.deepEqual(summary.entitiesByKind, { class: 1, function: 1, method: 2, module: 3 });
+
+    const show = run(['show', 'lib.core.Engine.start', '--repo', repo, '--json']);
+    assert.equal(show.status, 0, show.stderr);
+    const view = JSON.parse(show.stdout) as { entity: { fqn: string; docstring: string }; outgoing: { kind: string; other: string; confidence: string }[]; incoming: { kind: string; other: string }[] };
+    assert.equal(view.entity.fqn, 'lib.core.Engine.start');
+    assert.deepEqual(view.outgoing.map((e) => `${e.kind} ${e.other} ${e.confidence}`), ['calls lib.core.Engine.tick exact']);
+    assert.deepEqual(view.incoming.map((e) => `${e.kind} ${e.other}`).sort(), ['calls lib.cli.main', 'contains lib.core.Engine']);
+
+    const plain = run(['show', 'lib.core.Engine', '--repo', repo]);
+    assert.match(plain.stdout, /class lib\.core\.Engine {2}\(lib\/core\.py:1-7/);
+
+    const stats = JSON.parse(run(['stats', '--repo', repo, '--json']).stdout) as { entities: number; files: number };
+    assert.equal(stats.entities, 7);
+
+    const jsonl = run(['export', '--repo', repo]).stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; fqn?: string; source_fqn?: string; target_fqn?: string; kind: string; file_path?: string; source_file?: string });
+    assert.equal(jsonl.filter((r) => r.type === 'entity').length, 7);
+    const call = jsonl.find((r) => r.type === 'edge' && r.kind === 'calls' && r.source_fqn === 'lib.cli.main' && r.target_fqn === 'lib.core.Engine.start');
+    assert.ok(call, 'the cross-file call is exported with both ends');
+    assert.equal(call.source_file, 'lib/cli.py');
+
+    const rsf = run(['export', '--repo', repo, '--format', 'rsf']).stdout;
+    assert.match(rsf, /^calls lib\.core\.Engine\.start lib\.core\.Engine\.tick$/m);
+    const dot = run(['export', '--repo', repo, '--format', 'dot']).stdout;
+    assert.match(dot, /^digraph codectx \{/);
+    assert.equal(run(['export', '--repo', repo, '--format', 'xml']).status, 2);
+  } finally {
+    removeTree(repo);
+  }
+});
+
+test('watch re-indexes after a file changes', async () => {
+  const repo = makeTree(REPO);
+  const child = spawn(process.execPath, [CLI, 'watch', '--repo', repo, '--debounce', '100'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let out = '';
+    const waitFor = (pattern: RegExp, ms: number): Promise<void> =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; got:\n${out}`)), ms);
+        const check = (): void => {
+          if (pattern.test(out)) {
+            clearTimeout(timer);
+            child.stdout.off('data', onData);
+            resolve();
+          }
+        };
+        const onData = (d: Buffer): void => {
+          out += d.toString();
+          check();
+        };
+        child.stdout.on('data', onData);
+        check();
+      });
+    await waitFor(/watching /, 20000);
+    writeFileSync(join(repo, 'lib', 'extra.py'), 'def added():\n    return 2\n');
+    await waitFor(/parsed 1, removed 0/, 20000);
+  } finally {
+    child.kill('SIGINT');
+    removeTree(repo);
+  }
+});

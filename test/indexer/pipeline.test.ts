@@ -1,0 +1,200 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, unlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { indexRepository } from '../../src/graph/indexing.js';
+import { IndexStore } from '../../src/graph/store.js';
+import { makeTree, removeTree, writeTree, PROJECT_ROOT } from '../helpers/tmp.js';
+import { syntheticPythonRepo } from '../helpers/synthetic-repo.js';
+import { snapshotIndex } from '../helpers/graph-snapshot.js';
+
+const CLI = join(PROJECT_ROOT, 'bin', 'codectx.js');
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'codectx-idx-'));
+
+const COMMIT_A: Record<string, string> = {
+  'shop/__init__.py': 'from shop.cart import Cart\n',
+  'shop/cart.py': [
+    'from shop.pricing import price_of, Discount',
+    '',
+    'class Cart:',
+    '    """A shopping cart."""',
+    '    def __init__(self):',
+    '        self.items = []',
+    '',
+    '    def total(self):',
+    '        d = Discount()',
+    '        return sum(price_of(i) for i in self.items) - d.amount()',
+    '',
+  ].join('\n'),
+  'shop/pricing.py': ['def price_of(item):', '    return item.price', '', 'class Discount:', '    def amount(self):', '        return 0', ''].join('\n'),
+  'shop/report.py': ['from shop.cart import Cart', '', 'def report():', '    return Cart().total()', ''].join('\n'),
+  'web/app.ts': ['import { render } from "./view";', 'export function main(): string {', '  return render("x");', '}', ''].join('\n'),
+  'web/view.ts': ['export function render(s: string): string {', '  return s;', '}', ''].join('\n'),
+};
+
+test('updating an index from commit A to commit B equals a cold index of B', async () => {
+  const repo = makeTree(COMMIT_A);
+  const incremental = tempDir();
+  const cold = tempDir();
+  try {
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    // Commit B: edit a callee's file, delete one module, add another that takes over a name, rename a file.
+    writeTree(repo, {
+      'shop/pricing.py': ['def price_of(item, qty=1):', '    return item.price * qty', '', 'class Discount:', '    def amount(self):', '        return 5', '', '    def label(self):', '        return "sale"', ''].join('\n'),
+      'shop/tax.py': ['def price_of(item):', '    return 0', ''].join('\n'),
+      'web/view.ts': ['export function render(s: string): string {', '  return s.trim();', '}', 'export const helper = (n: number) => n + 1;', ''].join('\n'),
+    });
+    unlinkSync(join(repo, 'shop/report.py'));
+    renameSync(join(repo, 'web/app.ts'), join(repo, 'web/main.ts'));
+    const summary = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.ok(summary.parsed >= 3 && summary.parsed < 7, `parsed only what changed, got ${summary.parsed}`);
+    await indexRepository({ repo, indexDir: cold, workers: 1 });
+    assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
+    const again = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(again.parsed, 0);
+    assert.equal(again.reresolved, 0);
+  } finally {
+    removeTree(repo);
+    rmSync(incremental, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+});
+
+test('output is identical whatever the worker count', async () => {
+  const repo = makeTree(syntheticPythonRepo(120));
+  const one = tempDir();
+  const two = tempDir();
+  try {
+    await indexRepository({ repo, indexDir: one, workers: 1 });
+    await indexRepository({ repo, indexDir: two, workers: 2 });
+    const a = snapshotIndex(one);
+    assert.ok(a.edges.length > 120, 'the synthetic repo has cross-file edges');
+    assert.deepEqual(a, snapshotIndex(two));
+  } finally {
+    removeTree(repo);
+    rmSync(one, { recursive: true, force: true });
+    rmSync(two, { recursive: true, force: true });
+  }
+});
+
+test('bad files are skipped with a counted reason and never crash the run', async () => {
+  const repo = makeTree({
+    'ok.py': 'def fine():\n    return 1\n',
+    'broken.py': 'def broken(:\n    return\n\nclass Still:\n    def there(self):\n        pass\n',
+    'blob.py': new Uint8Array([0x64, 0x65, 0x66, 0x00, 0x01]),
+    'latin1.py': new Uint8Array([0x23, 0x20, 0xe9, 0xe8, 0x0a]),
+    'min.js': `var a=${'1+'.repeat(3000)}1;\n`,
+    'big.py': `x = 1\n${'# padding\n'.repeat(2000)}`,
+  });
+  const indexDir = tempDir();
+  try {
+    const s = await indexRepository({ repo, indexDir, maxFileBytes: 10_000, workers: 1 });
+    assert.deepEqual(s.skipped, { binary: 1, 'invalid-utf8': 1, minified: 1, 'too-large': 1 });
+    assert.equal(s.files, 2);
+    assert.equal(s.syntaxErrorFiles, 1);
+    const store = IndexStore.open(indexDir);
+    try {
+      const names = store.entitiesOfFile('broken.py').map((e) => e.name);
+      assert.ok(names.includes('Still') && names.includes('there'), `recovered entities: ${names.join(', ')}`);
+    } finally {
+      store.close();
+    }
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+  }
+});
+
+test('the index folder gets a .gitignore so it never shows in git status', async () => {
+  const repo = makeTree({ 'a.py': 'x = 1\n' });
+  try {
+    await indexRepository({ repo, workers: 1 });
+    spawnSync('git', ['init', '-q'], { cwd: repo });
+    const status = spawnSync('git', ['status', '--porcelain'], { cwd: repo, encoding: 'utf8' }).stdout;
+    assert.equal(status.trim(), '?? a.py');
+  } finally {
+    removeTree(repo);
+  }
+});
+
+test('CLI: bad input gives one clear line on stderr and a non-zero exit, never a stack trace', () => {
+  const repo = makeTree({ 'a.py': 'x = 1\n', 'file.txt': 'not a dir' });
+  try {
+    const cases: [string[], RegExp][] = [
+      [['index', '--repo', join(repo, 'missing')], /repository path does not exist/],
+      [['index', '--repo', join(repo, 'file.txt')], /repository path is not a directory/],
+      [['index', '--repo', repo, '--index-dir', join(repo, 'file.txt', 'idx')], /index directory is not writable/],
+      [['show', 'nothing.here', '--repo', repo, '--index-dir', join(repo, 'no-index')], /no index for/],
+      [['frobnicate'], /unknown command/],
+    ];
+    for (const [args, pattern] of cases) {
+      const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+      assert.notEqual(r.status, 0, args.join(' '));
+      assert.match(r.stderr, pattern);
+      assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+      assert.equal(r.stderr.trim().split('\n')[0]!.startsWith('codectx: '), true);
+    }
+  } finally {
+    removeTree(repo);
+  }
+});
+
+test('killing the indexer with SIGKILL at any point leaves an index the next run opens and completes', async () => {
+  const repo = makeTree(syntheticPythonRepo(300));
+  const reference = tempDir();
+  try {
+    await indexRepository({ repo, indexDir: reference, workers: 1 });
+    const expected = snapshotIndex(reference);
+    for (const delayMs of [150, 400, 800, 1500]) {
+      const indexDir = tempDir();
+      try {
+        const child = spawn(process.execPath, [CLI, 'index', '--repo', repo, '--index-dir', indexDir], { stdio: 'ignore' });
+        await new Promise((r) => setTimeout(r, delayMs));
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+        // Readers see a whole state: either nothing committed yet or the complete index.
+        const partial = IndexStore.open(indexDir);
+        const files = partial.counts().files;
+        assert.equal((partial.db.pragma('integrity_check', { simple: true }) as string), 'ok');
+        partial.close();
+        assert.ok(files === 0 || files === 301, `after a kill at ${delayMs} ms the index holds ${files} files`);
+        await indexRepository({ repo, indexDir, workers: 1 });
+        assert.deepEqual(snapshotIndex(indexDir), expected);
+      } finally {
+        rmSync(indexDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    removeTree(repo);
+    rmSync(reference, { recursive: true, force: true });
+  }
+});
+
+test('a reader during an index run sees the state before the run, never part of it', async () => {
+  const repo = makeTree(syntheticPythonRepo(80));
+  const indexDir = tempDir();
+  try {
+    await indexRepository({ repo, indexDir, workers: 1 });
+    const before = snapshotIndex(indexDir);
+    writeTree(repo, Object.fromEntries(Object.entries(syntheticPythonRepo(80)).map(([p, text]) => [p, `${text}\ndef extra_${p.length}():\n    return 0\n`])));
+    const observed: number[] = [];
+    await indexRepository({
+      repo,
+      indexDir,
+      workers: 1,
+      onProgress: (p) => {
+        if ((p.phase === 'parse' && p.done === 40) || (p.phase === 'resolve' && p.done === 40)) {
+          assert.deepEqual(snapshotIndex(indexDir), before);
+          observed.push(p.done);
+        }
+      },
+    });
+    assert.deepEqual(observed, [40, 40]);
+    assert.notDeepEqual(snapshotIndex(indexDir), before);
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+  }
+});
