@@ -41,7 +41,15 @@ export const ENTITY_FIELDS: readonly FieldSpec[] = [
 ];
 
 /** Added to a normalised score per mention kind; a BM25F best match is worth 1. */
-const MENTION_BOOST = { fqn: 1.5, identifier: 0.8, path: 1.2, frameFile: 0.8, frameEntity: 1.2 } as const;
+const MENTION_BOOST = { fqn: 1.5, identifier: 0.8, moduleName: 0.6, path: 1.2, frameFile: 0.8, frameEntity: 1.2 } as const;
+/**
+ * Mentions of broad targets count for less: a package (`pkg.sub`, its `__init__`) is a namespace, and an
+ * exception class is named in every error message while the fix is where it is raised.
+ */
+const PACKAGE_FACTOR = 0.3;
+const EXCEPTION_FACTOR = 0.3;
+const EXCEPTION_NAME = /(?:Error|Exception|Warning)$/;
+const PACKAGE_FILE = /(?:^|\/)(?:__init__\.py|index\.[jt]sx?|mod\.rs)$/;
 /** A name defined more often than this is too generic to count as a mention. */
 const MAX_MENTION_CANDIDATES = 12;
 /** The first line of a multi-line task is its headline and counts this much more. */
@@ -51,6 +59,8 @@ export interface EntityLexicalIndex {
   bm25: Bm25fIndex;
   /** Every indexed file path, for resolving path mentions. */
   files: string[];
+  /** Module entities per identifier used at module level (settings, constants, re-exports). */
+  moduleNames: Map<string, number[]>;
 }
 
 const indexes = new WeakMap<LoadedGraph, EntityLexicalIndex>();
@@ -67,12 +77,26 @@ function entityFields(graph: LoadedGraph, i: number): string[][] {
   ];
 }
 
+function moduleLevelNames(graph: LoadedGraph): Map<string, number[]> {
+  const names = new Map<string, number[]>();
+  graph.entities.forEach((e, i) => {
+    if (e.kind !== 'module') return;
+    for (const word of new Set(e.terms.split(' '))) {
+      if (!word) continue;
+      const list = names.get(word);
+      if (list) list.push(i);
+      else names.set(word, [i]);
+    }
+  });
+  return names;
+}
+
 /** The entity index of a graph, built once per LoadedGraph object. */
 export function entityLexicalIndex(graph: LoadedGraph): EntityLexicalIndex {
   let index = indexes.get(graph);
   if (!index) {
     const docs = graph.entities.map((_, i) => entityFields(graph, i));
-    index = { bm25: new Bm25fIndex(ENTITY_FIELDS, docs), files: [...graph.byFile.keys()] };
+    index = { bm25: new Bm25fIndex(ENTITY_FIELDS, docs), files: [...graph.byFile.keys()], moduleNames: moduleLevelNames(graph) };
     indexes.set(graph, index);
   }
   return index;
@@ -132,8 +156,13 @@ function moduleOf(graph: LoadedGraph, file: string): number | undefined {
 /** Exact mentions mapped to entities, each with the boost it earns. */
 export function mentionBoosts(graph: LoadedGraph, mentions: TaskMentions): Boosts {
   const boosts: Boosts = new Map();
-  const { files } = entityLexicalIndex(graph);
+  const { files, moduleNames } = entityLexicalIndex(graph);
   const shared = (n: number): number => 1 / Math.sqrt(n);
+  const breadth = (i: number): number => {
+    const e = graph.entities[i]!;
+    if (e.kind === 'module' && PACKAGE_FILE.test(e.filePath)) return PACKAGE_FACTOR;
+    return e.kind === 'class' && EXCEPTION_NAME.test(e.name) ? EXCEPTION_FACTOR : 1;
+  };
 
   const resolvedNames = new Set<string>();
   for (const dotted of mentions.dotted) {
@@ -142,14 +171,19 @@ export function mentionBoosts(graph: LoadedGraph, mentions: TaskMentions): Boost
     const segments = dotted.split('.');
     if (hits.length === 0 && segments.length > 2) hits = entitiesForDotted(graph, segments.slice(-2).join('.'));
     if (hits.length === 0 || hits.length > MAX_MENTION_CANDIDATES) continue;
-    for (const i of hits) boost(boosts, i, MENTION_BOOST.fqn * shared(hits.length), `\`${dotted}\``);
+    for (const i of hits) boost(boosts, i, MENTION_BOOST.fqn * shared(hits.length) * breadth(i), `\`${dotted}\``);
     resolvedNames.add(segments[segments.length - 1]!);
   }
   for (const name of mentions.identifiers) {
     if (resolvedNames.has(name)) continue;
     const hits = graph.byName.get(name) ?? [];
-    if (hits.length === 0 || hits.length > MAX_MENTION_CANDIDATES) continue;
-    for (const i of hits) boost(boosts, i, MENTION_BOOST.identifier * shared(hits.length), `\`${name}\``);
+    if (hits.length > MAX_MENTION_CANDIDATES) continue;
+    for (const i of hits) boost(boosts, i, MENTION_BOOST.identifier * shared(hits.length) * breadth(i), `\`${name}\``);
+    if (hits.length > 0) continue;
+    // Not a definition: a module-level name (a setting, a constant) found in few modules.
+    const modules = moduleNames.get(name) ?? [];
+    if (modules.length === 0 || modules.length > MAX_MENTION_CANDIDATES) continue;
+    for (const i of modules) boost(boosts, i, MENTION_BOOST.moduleName * shared(modules.length), `\`${name}\``);
   }
   for (const path of mentions.paths) {
     const hits = filesForPath(files, path);

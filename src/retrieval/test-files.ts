@@ -9,9 +9,11 @@ export function isTestPath(path: string): boolean {
   return TEST_DIR.test(path) || TEST_FILE.test(path);
 }
 
-/** The task names tests in its headline (the strongest terms) or mentions a test file. */
+/**
+ * The task names tests among its strongest terms (its headline). A test file mentioned in passing
+ * ("a test in tests/x.py reproduces it") does not make it one: the fix is still in the code under test.
+ */
 export function isTestTask(query: TaskQuery): boolean {
   const strongest = Math.max(0, ...query.terms.map((t) => t.weight));
-  const headlineTest = query.terms.some((t) => TEST_WORDS.has(t.term) && t.weight >= strongest / 2 && t.weight > 1);
-  return headlineTest || query.mentions.paths.some(isTestPath) || query.mentions.frames.some((f) => isTestPath(f.path) && !f.path.includes('site-packages'));
+  return query.terms.some((t) => TEST_WORDS.has(t.term) && t.weight >= strongest / 2 && t.weight > 1);
 }
