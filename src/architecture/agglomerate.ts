@@ -13,7 +13,7 @@ export interface AggCluster {
   members: number[];
   /** Size (WCA) or probability mass (LIMBO). */
   weight: number;
-  /** Feature id → value. */
+  /** Feature id (a small non-negative integer) → value. */
   vector: Map<number, number>;
 }
 
@@ -70,7 +70,7 @@ function entryBefore(a: HeapEntry, b: HeapEntry): boolean {
 export function agglomerate(initial: AggCluster[], linkage: Linkage, target: number): number[][] {
   const clusters: (AggCluster | null)[] = [...initial];
   // Posting lists are append-only; entries of merged clusters are skipped and compacted away lazily.
-  const postings = new Map<number, Posting>();
+  const postings: Posting[] = [];
   const featureIds: Int32Array[] = [];
   const featureValues: Float64Array[] = [];
   const neighbours: NeighbourList[] = [];
@@ -81,15 +81,14 @@ export function agglomerate(initial: AggCluster[], linkage: Linkage, target: num
     featureIds[id] = Int32Array.from(cluster.vector.keys());
     featureValues[id] = Float64Array.from(cluster.vector.values());
     for (const [f, v] of cluster.vector) {
-      let posting = postings.get(f);
-      if (!posting) postings.set(f, (posting = { ids: [], values: [], dead: 0 }));
+      const posting = (postings[f] ??= { ids: [], values: [], dead: 0 });
       posting.ids.push(id);
       posting.values.push(v);
     }
   };
   const unindex = (id: number) => {
     for (const f of featureIds[id]) {
-      const posting = postings.get(f)!;
+      const posting = postings[f];
       if (++posting.dead * 2 > posting.ids.length) compact(posting);
     }
   };
@@ -121,7 +120,7 @@ export function agglomerate(initial: AggCluster[], linkage: Linkage, target: num
     const values = featureValues[zid];
     for (let k = 0; k < ids.length; k++) {
       const vz = values[k];
-      const posting = postings.get(ids[k])!;
+      const posting = postings[ids[k]];
       for (let p = 0; p < posting.ids.length; p++) {
         const yid = posting.ids[p];
         if (yid === zid || clusters[yid] === null) continue;
@@ -157,8 +156,11 @@ export function agglomerate(initial: AggCluster[], linkage: Linkage, target: num
     const found = scan(id);
     const kept: Neighbour[] = [];
     for (let i = 0; i < found; i++) {
+      if (kept.length === NEIGHBOURS_KEPT) {
+        const last = kept[NEIGHBOURS_KEPT - 1];
+        if (foundScores[i] < last.score || (foundScores[i] === last.score && foundIds[i] > last.id)) continue;
+      }
       const candidate = { id: foundIds[i], score: foundScores[i] };
-      if (kept.length === NEIGHBOURS_KEPT && !better(candidate, kept[NEIGHBOURS_KEPT - 1])) continue;
       let at = kept.length;
       while (at > 0 && better(candidate, kept[at - 1])) at--;
       kept.splice(at, 0, candidate);

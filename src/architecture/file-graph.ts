@@ -46,7 +46,9 @@ export function buildFileGraph(graph: DepGraph): FileGraph {
     inn[t].set(s, (inn[t].get(s) ?? 0) + edge.count);
     incomingByEntity.set(edge.target, (incomingByEntity.get(edge.target) ?? 0) + edge.count);
   }
-  return { files, indexOf, packages, entities, out, in: inn, incomingByEntity };
+  // Key order follows edge order; sorting makes every later iteration independent of the input order.
+  const sorted = (m: Map<number, number>) => new Map([...m].sort((a, b) => a[0] - b[0]));
+  return { files, indexOf, packages, entities, out: out.map(sorted), in: inn.map(sorted), incomingByEntity };
 }
 
 /** Code-point order, independent of locale, so results do not depend on the machine. */

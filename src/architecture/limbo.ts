@@ -25,7 +25,7 @@ export function limboPartition(fg: FileGraph, corpus: TermCorpus, numClusters: n
     const structural = new Set<number>([f, ...fg.out[f].keys(), ...fg.in[f].keys()]);
     const lexical = new Map<number, number>();
     let lexicalTotal = 0;
-    for (const [t, c] of corpus.fileTerms[f]) {
+    for (const [t, c] of [...corpus.fileTerms[f]].sort((a, b) => compareStrings(a[0], b[0]))) {
       const id = termIds.get(t);
       if (id === undefined) continue;
       lexical.set(id, c);

@@ -62,6 +62,11 @@ function keyEntities(entities: Entity[], fg: FileGraph): Entity[] {
   return ranked.filter((e) => !seen.has(e.name) && seen.add(e.name)).slice(0, KEY_ENTITIES);
 }
 
+/** Methods read better with their class: `QuerySet.filter`. */
+function displayName(e: Entity): string {
+  return e.kind === 'method' ? e.fqn.split('.').slice(-2).join('.') : e.name;
+}
+
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -73,7 +78,7 @@ export function describeClusters(clusters: number[][], fg: FileGraph, corpus: Te
     const names = keyEntities(
       c.flatMap((f) => fg.entities[f]),
       fg,
-    ).map((e) => e.name);
+    ).map(displayName);
     const words = terms[i].slice(0, RESPONSIBILITY_TERMS).join(', ');
     if (words === '') return names.join(', ');
     return names.length === 0 ? capitalise(words) : `${capitalise(words)}: ${names.join(', ')}`;

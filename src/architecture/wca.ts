@@ -51,7 +51,8 @@ export function wcaPartition(graph: DepGraph, fg: FileGraph, numClusters: number
       return;
     }
     const vector = new Map<number, number>([[f, 1]]);
-    for (const [j, n] of counts[f]) vector.set(j, n / entityCount[f]);
+    // Sorted features fix the summation order of similarities, whatever the order of the input edges.
+    for (const [j, n] of [...counts[f]].sort((a, b) => a[0] - b[0])) vector.set(j, n / entityCount[f]);
     initial.push({ members: [f], weight: entityCount[f], vector });
   });
   const linkage = wcaLinkage(similarity, fg.files.length);

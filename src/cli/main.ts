@@ -3,9 +3,11 @@ import { parseArgs } from 'node:util';
 import { UserError } from '../util/errors.js';
 import type { Command } from './command.js';
 import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
-import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
 import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
+import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
+import { mcpCommand } from './commands/mcp-command.js';
 import { contextCommand, searchCommand, synonymCommand } from './commands/retrieval-commands.js';
+import { serveCommand } from './commands/serve-command.js';
 
 const COMMANDS: Command[] = [
   indexCommand,
@@ -13,14 +15,19 @@ const COMMANDS: Command[] = [
   statsCommand,
   exportCommand,
   watchCommand,
+  contextCommand,
+  searchCommand,
+  synonymCommand,
+  getContextCommand,
+  callersCommand,
+  depsCommand,
+  pathCommand,
   recoverCommand,
   metricsCommand,
   compareCommand,
   smellsCommand,
-  contextCommand,
-  searchCommand,
-  synonymCommand,
-  getContextCommand, callersCommand, depsCommand, pathCommand,
+  serveCommand,
+  mcpCommand,
 ];
 
 function usage(): string {

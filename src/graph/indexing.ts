@@ -13,7 +13,7 @@ import { createResolver } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import { walkRepository } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
-import { IndexStore, type FileEdges } from './store.js';
+import { IndexStore } from './store.js';
 
 export interface IndexOptions {
   repo: string;
@@ -150,43 +150,55 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       toParse.push({ path: file.path, source: verdict.text, hash, size: bytes.length, moduleFqn });
     }
     const removed = [...stored.keys()].filter((p) => !present.has(p));
+    // Everything resolution needs from the index is read before the run starts writing.
+    const changedUpFront = new Set<string>([...toParse.map((f) => f.path), ...removed]);
+    const extracts = changedUpFront.size > 0 ? store.loadExtracts() : new Map<string, FileExtract>();
+    const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
+    for (const path of changedUpFront) extracts.delete(path);
 
-    const outcomes = await extractAll(toParse, layout, options.workers ?? defaultWorkerCount(), (done) =>
-      progress({ phase: 'parse', done, total: toParse.length }),
-    );
-    const upserts: { extract: FileExtract; hash: string; size: number; moduleFqn: string }[] = [];
-    const failed: string[] = [];
-    outcomes.forEach((o, i) => {
-      const meta = toParse[i]!;
-      if ('error' in o) {
-        skips.set(o.path, 'parse-failed');
-        failed.push(o.path);
-      } else upserts.push({ extract: o.extract, hash: meta.hash, size: meta.size, moduleFqn: meta.moduleFqn });
-    });
-    for (const path of failed) if (stored.has(path)) removed.push(path);
+    let summaryBase: { parsed: number; removed: number; reresolved: number };
+    const writer = store.beginUpdate();
+    try {
+      for (const path of removed) writer.removeFile(path);
+      const parsed: string[] = [];
+      const meta = new Map(toParse.map((f) => [f.path, f]));
+      await extractAll(toParse, layout, options.workers ?? defaultWorkerCount(), (outcomes, done) => {
+        for (const o of outcomes) {
+          const m = meta.get(o.path)!;
+          if ('error' in o) {
+            skips.set(o.path, 'parse-failed');
+            if (stored.has(o.path)) {
+              writer.removeFile(o.path);
+              removed.push(o.path);
+            }
+            continue;
+          }
+          writer.upsertFile(o.extract, m.hash, m.size, m.moduleFqn);
+          extracts.set(o.path, o.extract);
+          parsed.push(o.path);
+        }
+        progress({ phase: 'parse', done, total: toParse.length });
+      });
 
-    progress({ phase: 'resolve', done: 0, total: 1 });
-    const changed = new Set<string>([...upserts.map((u) => u.extract.filePath), ...removed]);
-    const previous = changed.size > 0 ? store.loadExtracts(changed) : new Map<string, FileExtract>();
-    const extracts = changed.size > 0 ? store.loadExtracts() : new Map<string, FileExtract>();
-    for (const path of removed) extracts.delete(path);
-    for (const u of upserts) extracts.set(u.extract.filePath, u.extract);
-    const resolved = new Map<string, FileEdges>();
-    if (changed.size > 0) {
-      const resolver = createResolver({ extracts, layout, readFile });
-      const previousOrUndefined = new Map<string, FileExtract | undefined>([...changed].map((p) => [p, previous.get(p)]));
-      const affected = stored.size === 0 ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previousOrUndefined);
-      let n = 0;
-      for (const path of [...affected].sort()) {
-        if (!extracts.has(path)) continue;
-        resolved.set(path, resolver.resolveFile(path));
-        progress({ phase: 'resolve', done: ++n, total: affected.size });
+      progress({ phase: 'resolve', done: 0, total: 1 });
+      const changed = new Set<string>([...parsed, ...removed]);
+      let reresolved = 0;
+      if (changed.size > 0) {
+        const resolver = createResolver({ extracts, layout, readFile });
+        const affected = stored.size === 0 ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous);
+        const order = [...affected].filter((p) => extracts.has(p)).sort();
+        for (const path of order) {
+          writer.writeResolution(path, resolver.resolveFile(path));
+          progress({ phase: 'resolve', done: ++reresolved, total: order.length });
+        }
       }
+      progress({ phase: 'write', done: 0, total: 1 });
+      summaryBase = { parsed: parsed.length, removed: removed.length, reresolved };
+      writer.commit(skips, summaryBase);
+    } catch (err) {
+      writer.rollback();
+      throw err;
     }
-
-    progress({ phase: 'write', done: 0, total: 1 });
-    const summaryBase = { parsed: upserts.length, removed: removed.length, reresolved: resolved.size };
-    store.applyUpdate({ upserts, removed, resolved, skips, summary: summaryBase });
     phases.write += (performance.now() - phaseStart) / 1000;
     const summary = summarize(store, repo, indexDir, skips, summaryBase, (performance.now() - started) / 1000, phases);
     store.setMeta('last_run', JSON.stringify(summary));

@@ -37,4 +37,6 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // A digest of each file's resolved edges, so an update rewrites only the files whose edges changed.
   `ALTER TABLE files ADD COLUMN edges_digest TEXT NOT NULL DEFAULT '';`,
+  // Sessions record the working-tree state they were built from, so results can say when they went stale.
+  `ALTER TABLE sessions ADD COLUMN tree_hash TEXT NOT NULL DEFAULT '';`,
 ];

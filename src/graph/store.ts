@@ -3,14 +3,17 @@
  * half-way) only ever sees a whole state: the one before the run or the one after it.
  */
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileExtract } from '../indexer/types.js';
 import type { DepGraph, Edge, Entity, ExternalRef, LanguageId, EntityKind, EdgeKind, Confidence } from './types.js';
 import { MIGRATIONS } from './migrations.js';
+import { UpdateWriter } from './update-writer.js';
 
 export const INDEX_DB_NAME = 'index.db';
+
+/** Source order within a file, independent of insertion order: the module first, outer before inner. */
+const ENTITY_ORDER = "start_line, kind <> 'module', end_line DESC, id";
 
 export interface StoredFile {
   path: string;
@@ -25,16 +28,6 @@ export interface StoredFile {
 export interface FileEdges {
   edges: Edge[];
   externals: ExternalRef[];
-}
-
-export interface IndexUpdate {
-  /** Files parsed this run, with their content hash and size. */
-  upserts: { extract: FileExtract; hash: string; size: number; moduleFqn: string }[];
-  removed: string[];
-  /** Re-resolved edges, keyed by source file; files not listed keep their stored edges. */
-  resolved: Map<string, FileEdges>;
-  skips: Map<string, string>;
-  summary: unknown;
 }
 
 type Row = Record<string, unknown>;
@@ -133,11 +126,11 @@ export class IndexStore {
   }
 
   entities(): Entity[] {
-    return (this.db.prepare('SELECT * FROM entities ORDER BY file_path, start_line, rowid').all() as Row[]).map(rowToEntity);
+    return (this.db.prepare(`SELECT * FROM entities ORDER BY file_path, ${ENTITY_ORDER}`).all() as Row[]).map(rowToEntity);
   }
 
   entitiesOfFile(path: string): Entity[] {
-    return (this.db.prepare('SELECT * FROM entities WHERE file_path = ? ORDER BY start_line, rowid').all(path) as Row[]).map(rowToEntity);
+    return (this.db.prepare(`SELECT * FROM entities WHERE file_path = ? ORDER BY ${ENTITY_ORDER}`).all(path) as Row[]).map(rowToEntity);
   }
 
   entityById(id: string): Entity | undefined {
@@ -182,63 +175,9 @@ export class IndexStore {
     return new Map(rows.map((r) => [r.path as string, r.reason as string]));
   }
 
-  /** Writes one index run atomically. */
-  applyUpdate(update: IndexUpdate): void {
-    const db = this.db;
-    const delFile = db.prepare('DELETE FROM files WHERE path = ?');
-    const delEntities = db.prepare('DELETE FROM entities WHERE file_path = ?');
-    const delEdges = db.prepare('DELETE FROM edges WHERE src_file = ?');
-    const delExternals = db.prepare('DELETE FROM externals WHERE src_file = ?');
-    const insFile = db.prepare(
-      'INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, extract) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    const insEntity = db.prepare(
-      `INSERT INTO entities(id, fqn, name, kind, language, file_path, package, start_line, end_line, signature, docstring,
-        exported, tokens, parent_id, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const insEdge = db.prepare('INSERT INTO edges(source, target, kind, confidence, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const insExternal = db.prepare('INSERT INTO externals(source, kind, module, symbol, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const setDigest = db.prepare('UPDATE files SET edges_digest = ? WHERE path = ?');
-    db.transaction(() => {
-      const oldDigests = new Map(
-        (db.prepare('SELECT path, edges_digest FROM files').all() as { path: string; edges_digest: string }[]).map((r) => [r.path, r.edges_digest]),
-      );
-      for (const path of update.removed) {
-        delFile.run(path);
-        delEntities.run(path);
-        delEdges.run(path);
-        delExternals.run(path);
-      }
-      for (const { extract, hash, size, moduleFqn } of update.upserts) {
-        const path = extract.filePath;
-        delFile.run(path);
-        delEntities.run(path);
-        const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports };
-        insFile.run(path, extract.language, hash, size, moduleFqn, extract.syntaxErrors, JSON.stringify(rest));
-        for (const e of extract.entities) {
-          insEntity.run(e.id, e.fqn, e.name, e.kind, e.language, e.filePath, e.package, e.startLine, e.endLine, e.signature,
-            e.docstring, e.exported ? 1 : 0, e.tokens, e.parentId, e.terms);
-        }
-      }
-      for (const [path, res] of update.resolved) {
-        const digest = createHash('sha1').update(JSON.stringify(res)).digest('hex');
-        if (oldDigests.get(path) === digest) {
-          setDigest.run(digest, path); // a re-inserted file row starts with an empty digest
-          continue;
-        }
-        setDigest.run(digest, path);
-        delEdges.run(path);
-        delExternals.run(path);
-        for (const e of res.edges) insEdge.run(e.source, e.target, e.kind, e.confidence, e.count, e.line, path);
-        for (const x of res.externals) insExternal.run(x.source, x.kind, x.module, x.symbol, x.count, x.line, path);
-      }
-      db.prepare('DELETE FROM skips').run();
-      const insSkip = db.prepare('INSERT INTO skips(path, reason) VALUES (?, ?)');
-      for (const [path, reason] of update.skips) insSkip.run(path, reason);
-      const changed = update.upserts.length > 0 || update.removed.length > 0 || update.resolved.size > 0;
-      if (changed) this.setMeta('index_version', String(this.indexVersion() + 1));
-      this.setMeta('last_run', JSON.stringify(update.summary));
-    })();
+  /** Starts the single write transaction of an index run; nothing is visible to readers until commit. */
+  beginUpdate(): UpdateWriter {
+    return new UpdateWriter(this);
   }
 
   counts(): { files: number; entities: number; edges: number; externals: number } {

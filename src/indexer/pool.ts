@@ -33,28 +33,32 @@ export function defaultWorkerCount(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
 }
 
+/**
+ * Extracts every file, handing results over batch by batch (in completion order) as they arrive, so the caller
+ * can store them while the workers go on parsing.
+ */
 export async function extractAll(
   files: SourceFile[],
   layout: ProjectLayout,
   workers: number,
-  onProgress: (done: number) => void,
-): Promise<ExtractOutcome[]> {
-  onProgress(0);
-  if (workers <= 1 || files.length < MIN_FILES_FOR_WORKERS) return extractInline(files, layout, onProgress);
-  return extractInWorkers(files, layout, workers, onProgress);
+  onResults: (outcomes: ExtractOutcome[], done: number) => void,
+): Promise<void> {
+  onResults([], 0);
+  if (workers <= 1 || files.length < MIN_FILES_FOR_WORKERS) return extractInline(files, layout, onResults);
+  return extractInWorkers(files, layout, workers, onResults);
 }
 
-async function extractInline(files: SourceFile[], layout: ProjectLayout, onProgress: (done: number) => void): Promise<ExtractOutcome[]> {
-  const out: ExtractOutcome[] = [];
+async function extractInline(files: SourceFile[], layout: ProjectLayout, onResults: (outcomes: ExtractOutcome[], done: number) => void): Promise<void> {
+  let done = 0;
   for (const f of files) {
+    let outcome: ExtractOutcome;
     try {
-      out.push({ path: f.path, extract: await extractFile(f.path, f.source, layout) });
+      outcome = { path: f.path, extract: await extractFile(f.path, f.source, layout) };
     } catch (err) {
-      out.push({ path: f.path, error: err instanceof Error ? err.message : String(err) });
+      outcome = { path: f.path, error: err instanceof Error ? err.message : String(err) };
     }
-    onProgress(out.length);
+    onResults([outcome], ++done);
   }
-  return out;
 }
 
 function makeBatches(files: SourceFile[]): SourceFile[][] {
@@ -78,10 +82,9 @@ async function extractInWorkers(
   files: SourceFile[],
   layout: ProjectLayout,
   workerCount: number,
-  onProgress: (done: number) => void,
-): Promise<ExtractOutcome[]> {
+  onResults: (outcomes: ExtractOutcome[], done: number) => void,
+): Promise<void> {
   const batches = makeBatches(files);
-  const results: ExtractOutcome[][] = new Array(batches.length);
   let next = 0;
   let done = 0;
   const workerUrl = new URL('./worker.js', import.meta.url);
@@ -98,14 +101,18 @@ async function extractInWorkers(
         worker.postMessage(job);
       };
       worker.on('message', (msg: ExtractJobResult) => {
-        results[msg.id] = msg.results;
         done += msg.results.length;
-        onProgress(done);
+        try {
+          onResults(msg.results, done);
+        } catch (err) {
+          void worker.terminate();
+          reject(err);
+          return;
+        }
         send();
       });
       worker.on('error', reject);
       send();
     });
   await Promise.all(Array.from({ length: Math.min(workerCount, batches.length) }, runWorker));
-  return results.flat();
 }

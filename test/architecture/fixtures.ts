@@ -5,6 +5,8 @@ export interface EntitySpec {
   name: string;
   kind?: EntityKind;
   doc?: string;
+  /** Enclosing class, for methods. */
+  owner?: string;
 }
 
 export interface FileSpec {
@@ -26,8 +28,8 @@ export function makeGraph(files: FileSpec[], deps: DepSpec[], kind: EdgeKind = '
   const entities: Entity[] = [];
   const edges: Edge[] = [];
   const idOf = new Map<string, string>();
-  const add = (file: FileSpec, name: string, entityKind: EntityKind, doc: string, parentId: string | null): Entity => {
-    const fqn = entityKind === 'module' ? moduleFqn(file.path) : `${moduleFqn(file.path)}.${name}`;
+  const add = (file: FileSpec, name: string, entityKind: EntityKind, doc: string, parentId: string | null, owner?: string): Entity => {
+    const fqn = entityKind === 'module' ? moduleFqn(file.path) : [moduleFqn(file.path), owner, name].filter(Boolean).join('.');
     const e: Entity = {
       id: (entities.length + 1).toString(16).padStart(16, '0'),
       fqn,
@@ -52,7 +54,7 @@ export function makeGraph(files: FileSpec[], deps: DepSpec[], kind: EdgeKind = '
     const module = add(file, moduleFqn(file.path).split('.').pop()!, 'module', file.doc ?? '', null);
     idOf.set(file.path, module.id);
     for (const spec of file.entities) {
-      const e = add(file, spec.name, spec.kind ?? 'function', spec.doc ?? '', module.id);
+      const e = add(file, spec.name, spec.kind ?? 'function', spec.doc ?? '', module.id, spec.owner);
       idOf.set(`${file.path}#${spec.name}`, e.id);
       edges.push({ source: module.id, target: e.id, kind: 'contains', confidence: 'exact', count: 1, line: 1 });
     }

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { DepGraph } from '../../src/graph/types.js';
 import { recover } from '../../src/architecture/recover.js';
 import type { Algorithm, Architecture } from '../../src/architecture/types.js';
-import { randomGraph, shuffled, twoSubsystems } from './fixtures.js';
+import { makeGraph, randomGraph, shuffled, twoSubsystems } from './fixtures.js';
 
 const ALGORITHMS: Algorithm[] = ['pkg', 'acdc', 'wca', 'limbo', 'louvain'];
 
@@ -91,6 +91,32 @@ describe('every algorithm on a random structured graph', () => {
       assert.deepEqual(recover(shuffled(graph, 3), { algorithm }), arch);
     });
   }
+});
+
+describe('responsibility', () => {
+  it('names the most depended-on entities first, methods with their class', () => {
+    const graph = makeGraph(
+      [
+        {
+          path: 'orm/query.py',
+          entities: [
+            { name: 'QuerySet', kind: 'class', doc: 'Lazy database lookup.' },
+            { name: 'filter', kind: 'method', owner: 'QuerySet', doc: 'Narrows the lookup.' },
+            { name: 'Prefetch', kind: 'class', doc: 'Prefetch related objects.' },
+          ],
+        },
+        { path: 'views/list.py', entities: [{ name: 'list_view' }] },
+      ],
+      [
+        ['views/list.py#list_view', 'orm/query.py#filter', 3],
+        ['views/list.py#list_view', 'orm/query.py#QuerySet'],
+      ],
+    );
+    const orm = recover(graph, { algorithm: 'pkg', pkgDepth: 1 }).components.find((c) => c.files.includes('orm/query.py'))!;
+    assert.equal(orm.name, 'orm/query');
+    assert.match(orm.responsibility, /: QuerySet\.filter, QuerySet, Prefetch$/);
+    assert.match(orm.responsibility, /lookup/i);
+  });
 });
 
 describe('name disambiguation', () => {

@@ -171,3 +171,30 @@ test('killing the indexer with SIGKILL at any point leaves an index the next run
     rmSync(reference, { recursive: true, force: true });
   }
 });
+
+test('a reader during an index run sees the state before the run, never part of it', async () => {
+  const repo = makeTree(syntheticPythonRepo(80));
+  const indexDir = tempDir();
+  try {
+    await indexRepository({ repo, indexDir, workers: 1 });
+    const before = snapshotIndex(indexDir);
+    writeTree(repo, Object.fromEntries(Object.entries(syntheticPythonRepo(80)).map(([p, text]) => [p, `${text}\ndef extra_${p.length}():\n    return 0\n`])));
+    const observed: number[] = [];
+    await indexRepository({
+      repo,
+      indexDir,
+      workers: 1,
+      onProgress: (p) => {
+        if ((p.phase === 'parse' && p.done === 40) || (p.phase === 'resolve' && p.done === 40)) {
+          assert.deepEqual(snapshotIndex(indexDir), before);
+          observed.push(p.done);
+        }
+      },
+    });
+    assert.deepEqual(observed, [40, 40]);
+    assert.notDeepEqual(snapshotIndex(indexDir), before);
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+  }
+});

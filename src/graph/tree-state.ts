@@ -1,0 +1,52 @@
+/**
+ * A fingerprint of the working tree as the indexer sees it (the indexable files and their contents), to tell
+ * whether anything changed since a result was computed. Contents are hashed only when a file's size or
+ * modification time changed since the last look in this process.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { languageForPath } from '../indexer/languages/index.js';
+import { walkRepository } from '../indexer/walk.js';
+import type { IndexStore } from './store.js';
+
+interface CachedHash {
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
+
+const hashCache = new Map<string, CachedHash>();
+
+export function treeFingerprint(root: string, indexDir?: string): string {
+  const walk = walkRepository({ root, indexDir, accept: (p) => languageForPath(p) !== undefined });
+  const digest = createHash('sha1');
+  for (const file of walk.files) digest.update(`${file.path}\0${contentHash(file.absPath)}\n`);
+  return digest.digest('hex');
+}
+
+function contentHash(absPath: string): string {
+  try {
+    const st = statSync(absPath);
+    const hit = hashCache.get(absPath);
+    if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.hash;
+    const hash = createHash('sha1').update(readFileSync(absPath)).digest('hex');
+    hashCache.set(absPath, { size: st.size, mtimeMs: st.mtimeMs, hash });
+    return hash;
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** Whether the stored index reflects the working tree: same indexable files (less the skipped ones), same contents. */
+export function indexMatchesTree(store: IndexStore, root: string, indexDir?: string): boolean {
+  const walk = walkRepository({ root, indexDir, accept: (p) => languageForPath(p) !== undefined });
+  const stored = new Map(store.files().map((f) => [f.path, f.hash]));
+  const skipped = store.skips();
+  let seen = 0;
+  for (const file of walk.files) {
+    if (skipped.has(file.path)) continue;
+    if (stored.get(file.path) !== contentHash(file.absPath)) return false;
+    seen++;
+  }
+  return seen === stored.size;
+}

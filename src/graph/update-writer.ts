@@ -1,0 +1,92 @@
+/**
+ * The writes of one index run, inside one SQLite transaction (BEGIN IMMEDIATE ... COMMIT). Files are written
+ * as their extraction arrives, so writing overlaps parsing; a run that dies before commit leaves the index
+ * exactly as it was (WAL rollback), and readers never see a half-written run.
+ */
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { FileExtract } from '../indexer/types.js';
+import type { FileEdges, IndexStore } from './store.js';
+
+export class UpdateWriter {
+  private readonly db: Database.Database;
+  private readonly oldDigests: Map<string, string>;
+  private changed = false;
+  private open = true;
+  private readonly stmt;
+
+  constructor(private readonly store: IndexStore) {
+    const db = store.db;
+    this.db = db;
+    this.stmt = {
+      delFile: db.prepare('DELETE FROM files WHERE path = ?'),
+      delEntities: db.prepare('DELETE FROM entities WHERE file_path = ?'),
+      delEdges: db.prepare('DELETE FROM edges WHERE src_file = ?'),
+      delExternals: db.prepare('DELETE FROM externals WHERE src_file = ?'),
+      insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, extract) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insEntity: db.prepare(
+        `INSERT INTO entities(id, fqn, name, kind, language, file_path, package, start_line, end_line, signature, docstring,
+          exported, tokens, parent_id, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insEdge: db.prepare('INSERT INTO edges(source, target, kind, confidence, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insExternal: db.prepare('INSERT INTO externals(source, kind, module, symbol, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      setDigest: db.prepare('UPDATE files SET edges_digest = ? WHERE path = ?'),
+    };
+    db.exec('BEGIN IMMEDIATE');
+    this.oldDigests = new Map(
+      (db.prepare('SELECT path, edges_digest FROM files').all() as { path: string; edges_digest: string }[]).map((r) => [r.path, r.edges_digest]),
+    );
+  }
+
+  removeFile(path: string): void {
+    const s = this.stmt;
+    s.delFile.run(path);
+    s.delEntities.run(path);
+    s.delEdges.run(path);
+    s.delExternals.run(path);
+    this.changed = true;
+  }
+
+  /** Replaces a file's row and entities; its edges stay until writeResolution replaces them. */
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string): void {
+    const s = this.stmt;
+    const path = extract.filePath;
+    s.delFile.run(path);
+    s.delEntities.run(path);
+    const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports };
+    s.insFile.run(path, extract.language, hash, size, moduleFqn, extract.syntaxErrors, JSON.stringify(rest));
+    for (const e of extract.entities) {
+      s.insEntity.run(e.id, e.fqn, e.name, e.kind, e.language, e.filePath, e.package, e.startLine, e.endLine, e.signature,
+        e.docstring, e.exported ? 1 : 0, e.tokens, e.parentId, e.terms);
+    }
+    this.changed = true;
+  }
+
+  /** Stores a file's resolved edges; skipped (apart from the digest) when they equal what is stored. */
+  writeResolution(path: string, res: FileEdges): void {
+    const s = this.stmt;
+    const digest = createHash('sha1').update(JSON.stringify(res)).digest('hex');
+    s.setDigest.run(digest, path); // also restores the digest of a re-inserted file row
+    if (this.oldDigests.get(path) === digest) return;
+    s.delEdges.run(path);
+    s.delExternals.run(path);
+    for (const e of res.edges) s.insEdge.run(e.source, e.target, e.kind, e.confidence, e.count, e.line, path);
+    for (const x of res.externals) s.insExternal.run(x.source, x.kind, x.module, x.symbol, x.count, x.line, path);
+    this.changed = true;
+  }
+
+  commit(skips: ReadonlyMap<string, string>, summary: unknown): void {
+    this.db.prepare('DELETE FROM skips').run();
+    const insSkip = this.db.prepare('INSERT INTO skips(path, reason) VALUES (?, ?)');
+    for (const [path, reason] of skips) insSkip.run(path, reason);
+    if (this.changed) this.store.setMeta('index_version', String(this.store.indexVersion() + 1));
+    this.store.setMeta('last_run', JSON.stringify(summary));
+    this.db.exec('COMMIT');
+    this.open = false;
+  }
+
+  rollback(): void {
+    if (this.open && this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.open = false;
+  }
+}
