@@ -53,6 +53,15 @@ export function updateIndex(handle: RepoHandle): Promise<IndexSummary> {
   return run;
 }
 
+/**
+ * Resolves once no index run of this process is writing to the repository's index. A run holds its write
+ * transaction across parsing, so other writes on the same index (sessions, synonyms) wait for it here
+ * instead of blocking the event loop on SQLite's busy timeout.
+ */
+export async function indexIdle(handle: RepoHandle): Promise<void> {
+  for (let run = running.get(handle.indexDir); run; run = running.get(handle.indexDir)) await run.catch(() => undefined);
+}
+
 /** The indexable files (by the walker's rules) that the filter keeps, with their languages. */
 export function sourceFiles(handle: RepoHandle, filter: FileFilter): { path: string; language: LanguageId }[] {
   const out: { path: string; language: LanguageId }[] = [];

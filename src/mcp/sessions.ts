@@ -5,6 +5,7 @@
 import type { FileFilter } from '../api/file-filter.js';
 import {
   filteredGraph,
+  indexIdle,
   updateIndex,
   workingTreeFingerprint,
   type LoadedGraph,
@@ -79,6 +80,7 @@ export async function buildDepGraphSession(
   existing?: SessionRecord,
 ): Promise<JsonObject> {
   await updateIndex(repo);
+  await indexIdle(repo);
   const summary = summarizeGraph(repo, filteredGraph(repo, params.filter));
   const state = currentState(repo);
   if (existing) {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ALGORITHMS, architectureMetrics, architectureSmells, compareArchitectures, recoverArchitecture } from '../../api/architecture.js';
 import type { RepoHandle } from '../../api/repo.js';
-import type { LoadedGraph, SessionRecord, WorkspaceRepo } from '../../api/workspace.js';
+import { indexIdle, type LoadedGraph, type SessionRecord, type WorkspaceRepo } from '../../api/workspace.js';
 import { UserError } from '../../util/errors.js';
 
 import { cutRankedList, type JsonObject } from '../budget.js';
@@ -68,7 +68,7 @@ export const recoverTool = defineTool({
     pkg_depth: z.number().int().min(1).max(20).optional().describe('pkg: directory/package segments to group by (automatic when absent)'),
     num_clusters: z.number().int().min(1).max(10_000).optional().describe('wca, limbo: number of components (size-based default)'),
   },
-  run(args, ctx) {
+  async run(args, ctx) {
     const { repo, record } = ctx.session(args.dep_graph, [DEPENDENCY_GRAPH]);
     const view = graphView(repo, record);
     const graph = view.graph();
@@ -81,6 +81,7 @@ export const recoverTool = defineTool({
       num_clusters: args.num_clusters ?? null,
     };
     const stored = { dep_graph: record.id, num_components: arch.components.length, ...toJson(arch) };
+    await indexIdle(repo);
     const session = repo.sessions.create(ARCHITECTURE, params, stored, { indexVersion: graph.version, treeHash: record.treeHash });
     const result = showSession(ctx, repo, session);
     const rest = `get_full_result(session_id='${session.id}') pages through the whole components`;

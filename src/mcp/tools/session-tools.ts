@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { NO_FILTER, type FileFilter } from '../../api/file-filter.js';
-import { sourceFiles, supportedLanguages, workingTreeFingerprint, type LanguageId, type WorkspaceRepo } from '../../api/workspace.js';
+import { indexIdle, sourceFiles, supportedLanguages, workingTreeFingerprint, type LanguageId, type WorkspaceRepo } from '../../api/workspace.js';
 import type { ServerContext } from '../context.js';
 import { UserError } from '../../util/errors.js';
 import { cutRankedList, type JsonObject, type Reduction } from '../budget.js';
@@ -36,7 +36,7 @@ export const ingestTool = defineTool({
     exclude_tests: z.boolean().default(false).describe('Leave out test directories and test files (test_*.py, *_test.go, *.test.ts, ...)'),
     exclude_dirs: z.array(pathArg).max(100).optional().describe('Directories to leave out, relative to the repository root'),
   },
-  run(args, ctx) {
+  async run(args, ctx) {
     const where = ctx.guard.confine(args.source, { mustExist: true });
     if (!statSync(where.abs).isDirectory()) throw new UserError(`source ${JSON.stringify(args.source)} is not a directory`);
     const repo = ctx.repoAt(where.root);
@@ -63,6 +63,7 @@ export const ingestTool = defineTool({
       filters: { languages: filter.languages, exclude_tests: filter.excludeTests, exclude_dirs: filter.excludeDirs },
     };
     const params: IngestParams = { filter };
+    await indexIdle(repo);
     return { result: showSession(ctx, repo, repo.sessions.create(INGESTED_REPO, params, result, currentState(repo))) };
   },
 });
@@ -157,8 +158,9 @@ export const deleteSessionTool = defineTool({
   description: 'Delete a stored session by id.',
   readOnly: false,
   input: { session_id: sessionIdArg },
-  run(args, ctx) {
+  async run(args, ctx) {
     const { repo, record } = ctx.session(args.session_id);
+    await indexIdle(repo);
     repo.sessions.delete(record.id);
     return { result: { deleted: record.id, type: record.type, remaining: ctx.allSessions().length } };
   },

@@ -1,6 +1,7 @@
 /** synonym_list, synonym_add, synonym_remove: a repository's own vocabulary, used to expand task and query words. */
 import { z } from 'zod';
 import { addRepoSynonyms, removeRepoSynonyms, repoSynonymPairs } from '../../api/retrieval.js';
+import { indexIdle } from '../../api/workspace.js';
 import { cutRankedList } from '../budget.js';
 import { defineTool, toJson } from '../tool.js';
 import { MAX_LIST_ITEMS, offsetArg, pathArg } from './args.js';
@@ -26,8 +27,10 @@ export const synonymAddTool = defineTool({
   description: 'Teach the repository a synonym: words in tasks and queries that mean `term` in this code base (e.g. term "auth", aliases ["login", "signin"]).',
   readOnly: false,
   input: { term: wordArg, aliases: z.array(wordArg).min(1).max(MAX_LIST_ITEMS), repo: repoArg },
-  run(args, ctx) {
-    const added = addRepoSynonyms(ctx.repoFor(args.repo).store, args.term, args.aliases);
+  async run(args, ctx) {
+    const repo = ctx.repoFor(args.repo);
+    await indexIdle(repo);
+    const added = addRepoSynonyms(repo.store, args.term, args.aliases);
     return { result: { term: args.term.trim().toLowerCase(), added } };
   },
 });
@@ -37,8 +40,10 @@ export const synonymRemoveTool = defineTool({
   description: 'Remove one alias of a term, or all of its aliases when no alias is given.',
   readOnly: false,
   input: { term: wordArg, alias: wordArg.optional(), repo: repoArg },
-  run(args, ctx) {
-    const removed = removeRepoSynonyms(ctx.repoFor(args.repo).store, args.term, args.alias);
+  async run(args, ctx) {
+    const repo = ctx.repoFor(args.repo);
+    await indexIdle(repo);
+    const removed = removeRepoSynonyms(repo.store, args.term, args.alias);
     return { result: { term: args.term.trim().toLowerCase(), removed } };
   },
 });
