@@ -68,9 +68,14 @@ export function registerTool<S extends Shape>(server: McpServer, ctx: ServerCont
   );
 }
 
+/** Errors about the caller's input: the API throws UserError, and RangeError for out-of-range arguments. */
+function isCallerError(err: unknown): boolean {
+  return err instanceof UserError || err instanceof RangeError;
+}
+
 function toolError(name: string, err: unknown): CallToolResult {
   const message = err instanceof Error ? err.message : String(err);
-  if (!(err instanceof UserError)) process.stderr.write(`codectx mcp: ${name} failed: ${err instanceof Error ? err.stack : message}\n`);
-  const text = err instanceof UserError ? message : `internal error in ${name}: ${message}`;
+  if (!isCallerError(err)) process.stderr.write(`codectx mcp: ${name} failed: ${err instanceof Error ? err.stack : message}\n`);
+  const text = isCallerError(err) ? message : `internal error in ${name}: ${message}`;
   return { content: [{ type: 'text', text }], isError: true };
 }

@@ -138,6 +138,9 @@ describe('codectx mcp over stdio', () => {
     assert.equal((await server.ok('synonym_remove', { term: 'stock', alias: 'supply' })).removed, 1);
     assert.equal((await server.ok('synonym_remove', { term: 'stock' })).removed, 1);
     assert.deepEqual((await server.ok('synonym_list')).synonyms, []);
+    const blank = await server.call('synonym_add', { term: '   ', aliases: ['x'] });
+    assert.equal(blank.isError, true);
+    assert.doesNotMatch(blank.text, /internal error/);
 
     const context = await server.ok('get_context', { query: 'how is stock reserved for an order', token_budget: 800, seed_symbols: ['reserve_stock'] });
     const nodes = context.nodes as { path: string; symbol: string; snippet: string }[];
