@@ -139,7 +139,7 @@ export class SnippetRenderer {
   }
 }
 
-export function renderHeader(entity: Entity, variant: SnippetVariant, startLine: number, endLine: number, freshness: SnippetFreshness): string {
+function renderHeader(entity: Entity, variant: SnippetVariant, startLine: number, endLine: number, freshness: SnippetFreshness): string {
   const notes = [
     variant === 'outline' ? 'outline, bodies elided' : '',
     freshness === 'relocated' ? 'file changed since indexing' : '',
