@@ -23,6 +23,8 @@ export interface TaskQuery {
   terms: QueryTerm[];
   /** The distinct analyzed words of the task, most weighty first (for display). */
   keywords: string[];
+  /** Words of the first line of a multi-line task (its title); empty for a one-line task. */
+  headline: string[];
   mentions: TaskMentions;
 }
 
@@ -115,7 +117,7 @@ export function analyzeTask(task: string, synonyms?: SynonymMap): TaskQuery {
   }));
   const terms = expandWithSynonyms(base, synonyms);
   const keywords = [...base].sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term)).map((t) => t.term);
-  return { terms, keywords, mentions: extractMentions(task) };
+  return { terms, keywords, headline: [...headline], mentions: extractMentions(task) };
 }
 
 /** Files whose path ends with the mentioned path, trying ever shorter suffixes of an absolute path. */

@@ -5,7 +5,7 @@
  */
 import type { LoadedGraph } from '../graph/memory.js';
 import type { EntityKind } from '../graph/types.js';
-import { analyzeCode, analyzeText } from './analyzer.js';
+import { analyzeCode, analyzeText, splitIdentifier } from './analyzer.js';
 import { isTestPath } from './test-files.js';
 
 export type SymbolMatchKind = 'exact' | 'prefix' | 'token' | 'fuzzy';
@@ -92,7 +92,8 @@ export function searchSymbol(graph: LoadedGraph, name: string, options: SearchSy
   const query = name.trim();
   if (!query) return [];
   const lower = query.toLowerCase();
-  const words = [...new Set(analyzeText(query))];
+  // Sub-words only (`QuerySet` -> query, set), so `RawQuerySet` matches on words though not on the whole.
+  const words = [...new Set(analyzeText(splitIdentifier(query).join(' ')))];
   const table = nameTable(graph);
   const out: SymbolMatch[] = [];
   for (let i = 0; i < graph.entities.length; i++) {

@@ -51,8 +51,11 @@ export function extractMentions(text: string): TaskMentions {
 
   const paths: string[] = [];
   // A frame's path is already a (stronger) frame mention.
-  const seenPaths = new Set<string>(frames.map((f) => f.path));
-  for (const m of text.matchAll(PATH)) pushUnique(paths, seenPaths, normalizeMentionPath(m[0]));
+  const seenPaths = new Set<string>();
+  for (const m of text.matchAll(PATH)) {
+    const path = normalizeMentionPath(m[0]);
+    if (!frames.some((f) => f.path.endsWith(path))) pushUnique(paths, seenPaths, path);
+  }
 
   const dotted: string[] = [];
   const seenDotted = new Set<string>();

@@ -10,10 +10,10 @@ export function isTestPath(path: string): boolean {
 }
 
 /**
- * The task names tests among its strongest terms (its headline). A test file mentioned in passing
- * ("a test in tests/x.py reproduces it") does not make it one: the fix is still in the code under test.
+ * The task is about tests when its headline (or a one-line task) says so. Tests mentioned in the body
+ * ("a test in tests/x.py reproduces it") do not make it one: the fix is still in the code under test.
  */
 export function isTestTask(query: TaskQuery): boolean {
-  const strongest = Math.max(0, ...query.terms.map((t) => t.weight));
-  return query.terms.some((t) => TEST_WORDS.has(t.term) && t.weight >= strongest / 2 && t.weight > 1);
+  const words = query.headline.length > 0 ? query.headline : query.terms.map((t) => t.term);
+  return words.some((w) => TEST_WORDS.has(w));
 }

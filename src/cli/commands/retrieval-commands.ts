@@ -1,4 +1,5 @@
 /** context, search, synonym: asking the index which code matters for a task or a name. */
+import { architectureFrom } from '../../api/architecture.js';
 import { openRepo, type RepoHandle } from '../../api/repo.js';
 import { addRepoSynonyms, removeRepoSynonyms, repoSynonymPairs, symbolSearch, taskContext } from '../../api/retrieval.js';
 import type { ContextForTaskResult } from '../../retrieval/context-for-task.js';
@@ -38,15 +39,18 @@ function formatContext(result: ContextForTaskResult): string {
 
 export const contextCommand: Command = {
   name: 'context',
-  usage: 'codectx context "TASK" [--repo DIR] [--index-dir DIR] [--max-files N] [--json]',
+  usage: 'codectx context "TASK" [--repo DIR] [--index-dir DIR] [--max-files N] [--architecture ALGO|FILE] [--json]',
   summary: 'the files to read for a task, ranked, with the entities and relationships that put them there',
-  options: { ...REPO_OPTIONS, 'max-files': { type: 'string' } },
+  options: { ...REPO_OPTIONS, 'max-files': { type: 'string' }, architecture: { type: 'string' } },
   async run(values, positionals) {
     const task = positionals.join(' ');
     if (!task.trim()) throw new UserError('usage: codectx context "TASK"');
     const maxFiles = int(values, 'max-files', DEFAULT_MAX_FILES);
     if (maxFiles < 1) throw new UserError('--max-files must be at least 1');
-    const result = await withIndexedRepo(values, (handle) => taskContext(handle, task, { maxFiles }));
+    const algorithm = str(values, 'architecture');
+    const result = await withIndexedRepo(values, (handle) =>
+      taskContext(handle, task, { maxFiles, architecture: algorithm ? architectureFrom(handle, algorithm) : undefined }),
+    );
     if (values.json) printJson(result);
     else process.stdout.write(`${formatContext(result)}\n`);
   },
