@@ -3,7 +3,7 @@
  * indexed incrementally, context_for_task ranks files for the problem statement, and the ranking is
  * scored against the gold files, side by side with plain BM25 over whole files in the same run.
  *   npm run eval -- --tasks FILE --git-dirs MAP [--limit N] [--repo R] [--per-repo N] [--skip-repo R]...
- *     [--worktrees DIR] [--index-root DIR] [--out FILE] [--snapshots DIR]
+ *     [--worktrees DIR] [--index-root DIR] [--out FILE] [--snapshots DIR [--only-snapshotted]]
  * MAP is a JSON file {"owner/name": "/git/dir"} or "owner/name=/git/dir,...".
  * With --snapshots, each task's index is copied there after indexing and reused on later runs, so a
  * ranking change can be re-measured without checking out and re-indexing every commit again.
@@ -56,6 +56,7 @@ const { values } = parseArgs({
     'index-root': { type: 'string', default: '/work/eval-index' },
     out: { type: 'string', default: 'eval-results.jsonl' },
     snapshots: { type: 'string' },
+    'only-snapshotted': { type: 'boolean' },
   },
 });
 if (!values.tasks || !values['git-dirs']) {
@@ -80,6 +81,9 @@ tasks = tasks.filter((t) => {
   process.stderr.write(`skipping ${t.instance_id}: no git dir for ${t.repo}\n`);
   return false;
 });
+if (values['only-snapshotted']) {
+  tasks = tasks.filter((t) => values.snapshots !== undefined && existsSync(join(values.snapshots, t.instance_id, INDEX_DB_NAME)));
+}
 if (values.limit) tasks = tasks.slice(0, Number(values.limit));
 if (values['per-repo']) {
   const taken = new Map<string, number>();
