@@ -10,7 +10,8 @@ import type { Entity } from '../src/graph/types.js';
 import { createResolver } from '../src/indexer/resolve/index.js';
 import { extractRepo } from './resolve-bench.js';
 
-function innermost(entities: readonly Entity[], line: number, name?: string): Entity | undefined {
+/** The smallest entity of a file spanning `line` (named `name` when given). */
+export function innermost(entities: readonly Entity[], line: number, name?: string): Entity | undefined {
   let best: Entity | undefined;
   for (const e of entities) {
     if (e.startLine > line || e.endLine < line || (name !== undefined && e.name !== name)) continue;
@@ -88,4 +89,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv[1]?.endsWith('callcheck-ts.js')) await main();

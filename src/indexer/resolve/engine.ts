@@ -323,12 +323,13 @@ export class Engine {
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
-    if (ref.name === lang.classReceiver) {
-      const type = this.enclosingType(from.id);
-      return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
-    }
     const sym = this.lookupName(ref.fromId, ref.name);
     if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
+    if (ref.name === lang.classReceiver) {
+      // Only where a method receives the class as its first parameter (`def create(cls)`).
+      const type = from.kind === 'method' && new RegExp(`\\(\\s*${ref.name}\\b`).test(from.signature) ? this.enclosingType(from.id) : null;
+      return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
+    }
     if (lang.classMembersInScope) {
       const type = this.enclosingType(from.id);
       const member = type ? this.classMember(type, ref.name) : null;
