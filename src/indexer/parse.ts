@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { languageForPath } from './languages/index.js';
 import type { LanguageSupport } from './languages/types.js';
+import { FileBuilder } from './extract/builder.js';
+import { countSyntaxErrors } from './extract/syntax.js';
 import type { FileExtract, ProjectLayout } from './types.js';
 
 let initialized: Promise<void> | undefined;
@@ -50,9 +52,30 @@ export async function extractFile(filePath: string, source: string, layout: Proj
   const tree = await parseWith(support, filePath, source);
   try {
     return support.extract({ filePath, source, tree, root: tree.rootNode, layout });
+  } catch (error) {
+    // A bug in one language's extraction must not stop indexing: keep the file as a bare module.
+    process.emitWarning(`codectx: extraction failed for ${filePath}: ${String(error)}`);
+    return moduleOnly(support, filePath, source, layout, countSyntaxErrors(tree.rootNode));
   } finally {
     tree.delete();
   }
+}
+
+function moduleOnly(support: LanguageSupport, filePath: string, source: string, layout: ProjectLayout, syntaxErrors: number): FileExtract {
+  const { moduleFqn, package: pkg } = support.moduleInfo(filePath, layout);
+  return new FileBuilder({
+    filePath,
+    language: support.id,
+    source,
+    moduleFqn,
+    moduleName: moduleFqn,
+    package: pkg,
+    defPrefix: moduleFqn,
+    sep: '.',
+    moduleDoc: '',
+    moduleExported: true,
+    keywords: new Set(),
+  }).build(syntaxErrors);
 }
 
 /** Parses and discards the tree: the raw-parse baseline for benchmarks. */

@@ -5,9 +5,9 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Entity, EntityKind, LanguageId } from '../../graph/types.js';
-import { countTokens } from '../../util/tokens.js';
 import type { FileExtract, LocalBinding, RawExport, RawImport, RawRef, RefKind } from '../types.js';
 import { entityId } from './ids.js';
+import { SpanTokenCounter } from './span-tokens.js';
 import { collectTerms } from './terms.js';
 
 /** Decides `exported` once the parent entity (the module for top-level definitions) is known. */
@@ -122,6 +122,7 @@ export class FileBuilder {
     const { info } = this;
     const source = info.source;
     const lineCount = source.length === 0 ? 1 : countLines(source);
+    const tokens = new SpanTokenCounter(source);
     const module: Entity = {
       id: entityId(info.filePath, info.moduleFqn, 'module'),
       fqn: info.moduleFqn,
@@ -135,7 +136,7 @@ export class FileBuilder {
       signature: '',
       docstring: info.moduleDoc,
       exported: info.moduleExported,
-      tokens: countTokens(source),
+      tokens: tokens.total,
       parentId: null,
       terms: '',
     };
@@ -192,7 +193,6 @@ export class FileBuilder {
       if (seen > 1) fqn += `#${seen}`;
 
       const { start, end } = def.span;
-      const text = source.slice(start, end);
       entities.push({
         id: entityId(info.filePath, fqn, kind),
         fqn,
@@ -206,7 +206,7 @@ export class FileBuilder {
         signature: def.signature,
         docstring: def.docstring,
         exported: false,
-        tokens: countTokens(text),
+        tokens: tokens.count(start, end),
         parentId: parentEntity ? parentEntity.id : module.id,
         terms: '',
       });

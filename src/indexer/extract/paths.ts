@@ -3,13 +3,16 @@ export function splitPath(text: string, sep: string): { receiver: string; name: 
   const at = text.lastIndexOf(sep);
   if (at < 0) return { receiver: '', name: text, nameOffset: 0 };
   const raw = text.slice(0, at);
-  return { receiver: simpleReceiver(raw), name: text.slice(at + sep.length).trim(), nameOffset: at + sep.length };
+  // Line continuations (`a.\<newline>b`) and whitespace around the separator are not part of the name.
+  const after = text.slice(at + sep.length);
+  const name = after.replace(/^[\s\\]+/, '');
+  return { receiver: simpleReceiver(raw), name: name.trimEnd(), nameOffset: at + sep.length + after.length - name.length };
 }
 
 /** The receiver as written when it is a name path or `super()`; '?' for any other expression. */
 export function simpleReceiver(raw: string): string {
   // Generic arguments (`Registry::<u32>`, `Vec<T>`) do not change which type is meant.
-  const compact = raw.replace(/\s+/g, '').replace(/(::)?<[^<>]*>/g, '');
+  const compact = raw.replace(/[\s\\]+/g, '').replace(/(::)?<[^<>]*>/g, '');
   return /^(?:[A-Za-z_$][\w$]*|super\(\))(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/.test(compact) ? compact : '?';
 }
 

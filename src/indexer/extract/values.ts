@@ -4,7 +4,9 @@ import { classNameCandidates } from './paths.js';
 
 /**
  * Records a 'value' reference for each CamelCase identifier that plays no other role: not already
- * claimed (definition names, callees, types), not under a declaring parent, not the callee of a call.
+ * claimed (definition names, callees, types) and not under one of `skipParents` (declarations,
+ * imports, call nodes whose only identifier child is the callee). `receiverOf` names the object
+ * when the identifier is a member (`models.Model`); returning null drops the candidate.
  */
 export function addValueRefs(
   root: Node,
@@ -13,6 +15,7 @@ export function addValueRefs(
   claimed: ReadonlySet<number>,
   identifierTypes: ReadonlySet<string>,
   skipParents: ReadonlySet<string>,
+  receiverOf: (node: Node, parent: Node) => string | null = () => '',
 ): void {
   for (const pos of classNameCandidates(source)) {
     if (claimed.has(pos)) continue;
@@ -20,6 +23,7 @@ export function addValueRefs(
     if (node === null || node.startIndex !== pos || !identifierTypes.has(node.type)) continue;
     const parent = node.parent;
     if (parent === null || skipParents.has(parent.type)) continue;
-    b.ref(pos, node.startPosition.row + 1, 'value', '', node.text);
+    const receiver = receiverOf(node, parent);
+    if (receiver !== null) b.ref(pos, node.startPosition.row + 1, 'value', receiver, node.text);
   }
 }

@@ -74,8 +74,9 @@ function receiverType(receiver: Node): string {
 
 function extract({ filePath, source, root, layout }: ExtractInput): FileExtract {
   const { moduleFqn, package: pkg } = moduleInfo(filePath, layout);
-  const pkgPath = goPackagePath(filePath, layout);
   const packageClause = root.namedChildren.find((c) => c?.type === 'package_clause') ?? null;
+  // Outside any Go module at the repository root there is no path: the package name stands in.
+  const pkgPath = goPackagePath(filePath, layout) || (packageClause?.namedChildren[0]?.text ?? '');
   const b = new FileBuilder({
     filePath,
     language: 'go',
@@ -113,7 +114,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
       b.define({
         kind,
         name,
-        span: spanOf(node, outer),
+        span: spanOf(outer),
         signature: cutSignature(source, outer.startIndex, bodyStart),
         docstring: leadingDoc(outer, DOC_RULE),
         exported: node.type === 'short_var_declaration' ? false : isExportedName(name),

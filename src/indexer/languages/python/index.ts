@@ -2,7 +2,8 @@ import type { Node } from 'web-tree-sitter';
 import type { Entity } from '../../../graph/types.js';
 import { FileBuilder, spanOf, type ExportRule } from '../../extract/builder.js';
 import { languageQuery } from '../../extract/queries.js';
-import { classNameCandidates, splitPath } from '../../extract/paths.js';
+import { splitPath } from '../../extract/paths.js';
+import { addValueRefs } from '../../extract/values.js';
 import { countSyntaxErrors } from '../../extract/syntax.js';
 import { cleanPythonDocstring, cutSignature } from '../../extract/text.js';
 import type { FileExtract, ProjectLayout } from '../../types.js';
@@ -38,7 +39,9 @@ function moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: strin
   return { moduleFqn, package: isPackage ? moduleFqn : moduleFqn.split('.').slice(0, -1).join('.') };
 }
 
-const SKIP_VALUE_PARENTS = new Set(['keyword_argument', 'parameters', 'dotted_name', 'aliased_import', 'class_definition', 'function_definition', 'default_parameter', 'typed_parameter', 'typed_default_parameter']);
+const IDENTIFIER = new Set(['identifier']);
+/** Parents under which a CamelCase identifier is a declaration or the callee of a call (recorded as a call). */
+const SKIP_VALUE_PARENTS = new Set(['call', 'parameters', 'typed_parameter', 'dotted_name', 'aliased_import', 'class_definition', 'function_definition']);
 
 function extract({ filePath, source, root, layout }: ExtractInput): FileExtract {
   const { moduleFqn, package: pkg } = moduleInfo(filePath, layout);
@@ -59,7 +62,6 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
   const query = languageQuery(root.tree.language, 'python', 'tags.scm');
   /** Start indexes of identifiers that already play a role (definition names, imports, typed refs). */
   const claimed = new Set<number>();
-  const importSpans: [number, number][] = [];
 
   for (const match of query.matches(root)) {
     const caps = match.captures;
@@ -94,7 +96,6 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         collectTypeNames(node, b, claimed, true);
         break;
       case 'import':
-        importSpans.push([node.startIndex, node.endIndex]);
         addImport(node, b);
         break;
       case 'binding.variable': {
@@ -110,20 +111,12 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
       }
     }
   }
-  for (const pos of classNameCandidates(source)) {
-    if (claimed.has(pos) || inAnySpan(importSpans, pos)) continue;
-    const node = root.descendantForIndex(pos);
-    if (node?.type !== 'identifier' || node.startIndex !== pos) continue;
-    const parent = node.parent;
-    if (parent === null || SKIP_VALUE_PARENTS.has(parent.type)) continue;
-    let receiver = '';
-    if (parent.type === 'attribute' && parent.startIndex < pos) {
-      // `x.Foo()` is already a call; `x.Foo` alone refers to the class.
-      if (parent.parent?.type === 'call' && parent.parent.startIndex === parent.startIndex) continue;
-      receiver = splitPath(parent.text, '.').receiver;
-    }
-    b.ref(pos, node.startPosition.row + 1, 'value', receiver, node.text);
-  }
+  addValueRefs(root, source, b, claimed, IDENTIFIER, SKIP_VALUE_PARENTS, (node, parent) => {
+    if (parent.type !== 'attribute' || parent.startIndex === node.startIndex) return '';
+    // `x.Foo()` is already a call; `x.Foo` alone refers to the class.
+    if (parent.parent?.type === 'call' && parent.parent.startIndex === parent.startIndex) return null;
+    return splitPath(parent.text, '.').receiver;
+  });
   return b.build(countSyntaxErrors(root));
 }
 
@@ -133,10 +126,6 @@ function headerEnd(body: Node): number {
     if (prev.type === ':') return prev.endIndex;
   }
   return body.startIndex;
-}
-
-function inAnySpan(spans: readonly [number, number][], pos: number): boolean {
-  return spans.some(([start, end]) => pos >= start && pos < end);
 }
 
 /** Type names inside an annotation; nested `type` nodes are matched on their own. String forward references count. */
@@ -194,7 +183,7 @@ function addImport(node: Node, b: FileBuilder): void {
 
 export const pythonSupport: LanguageSupport = {
   id: 'python',
-  extensions: ['.py', '.pyi'],
+  extensions: ['.py'],
   grammarFor: () => 'tree-sitter-python.wasm',
   moduleInfo,
   extract,

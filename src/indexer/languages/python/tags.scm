@@ -8,6 +8,7 @@
 ; References. Receivers and names are split from the callee text in code.
 (call function: [(identifier) (attribute)] @reference.call)
 (class_definition superclasses: (argument_list [(identifier) (attribute)] @reference.inherits))
+(class_definition superclasses: (argument_list (subscript value: [(identifier) (attribute)] @reference.inherits)))
 (type) @reference.type
 ; Class names used as values are found by a text scan in code (a #match? predicate on every identifier is slow).
 

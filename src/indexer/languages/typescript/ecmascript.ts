@@ -3,10 +3,11 @@ import type { Node, QueryCapture } from 'web-tree-sitter';
 import type { Entity, EntityKind, LanguageId } from '../../../graph/types.js';
 import { FileBuilder, spanOf } from '../../extract/builder.js';
 import { leadingDoc, type LeadingCommentRule } from '../../extract/comments.js';
-import { classNameCandidates, simpleReceiver, splitPath } from '../../extract/paths.js';
+import { simpleReceiver, splitPath } from '../../extract/paths.js';
 import { languageQuery } from '../../extract/queries.js';
 import { countSyntaxErrors } from '../../extract/syntax.js';
 import { cutSignature } from '../../extract/text.js';
+import { addValueRefs } from '../../extract/values.js';
 import type { FileExtract } from '../../types.js';
 import type { ExtractInput } from '../types.js';
 
@@ -47,8 +48,10 @@ const REF_KINDS = {
   'reference.implements': 'implements',
 } as const;
 
-/** Identifier parents where a capitalised name is a declaration or import, not a use. */
+const IDENTIFIER = new Set(['identifier']);
+/** Identifier parents where a capitalised name is a declaration or import, or the callee of a call (recorded as such). */
 const NOT_A_USE = new Set([
+  'call_expression', 'new_expression',
   'import_specifier', 'import_clause', 'namespace_import', 'export_specifier', 'import_require_clause',
   'formal_parameters', 'required_parameter', 'optional_parameter', 'class_declaration', 'function_declaration',
   'enum_declaration', 'internal_module', 'variable_declarator', 'jsx_closing_element', 'type_parameter',
@@ -175,15 +178,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
   }
 
-  for (const pos of classNameCandidates(source)) {
-    if (claimed.has(pos)) continue;
-    const node = root.descendantForIndex(pos);
-    if (node?.type !== 'identifier' || node.startIndex !== pos) continue;
-    const parent = node.parent;
-    if (parent === null || NOT_A_USE.has(parent.type)) continue;
-    if ((parent.type === 'call_expression' || parent.type === 'new_expression') && parent.startIndex === pos) continue;
-    b.ref(pos, node.startPosition.row + 1, 'value', '', node.text);
-  }
+  addValueRefs(root, source, b, claimed, IDENTIFIER, NOT_A_USE);
   return b.build(countSyntaxErrors(root));
 
   function defineFrom(node: Node, caps: QueryCapture[], kind: EntityKind, isDefault: boolean): void {
@@ -217,7 +212,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     b.define({
       kind,
       name,
-      span: spanOf(node, outer),
+      span: spanOf(outer),
       signature: cutSignature(source, outer.startIndex, kind === 'type_alias' || body === undefined ? node.endIndex : body.startIndex),
       docstring: leadingDoc(outer, DOC_RULE),
       exported,

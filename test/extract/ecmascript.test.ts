@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bindingsOf, extractSource, fqns, importsOf, refsOf } from './helpers.js';
+
+test('typescript imports and re-exports: default, named, namespace, type-only, require, export-from forms', async () => {
+  const x = await extractSource(
+    'src/a.ts',
+    [
+      "import D, { e as g, type H } from './m.js';",
+      "import * as ns from 'ns';",
+      "import type { K } from 'k';",
+      "import 'side-effect';",
+      "import q = require('q');",
+      "export { a as b, c } from './x';",
+      "export * from './y';",
+      "export * as z from './z';",
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(importsOf(x), [
+    { from: 'src/a', line: 1, module: './m.js', names: [{ name: 'default', alias: 'D' }, { name: 'e', alias: 'g' }, { name: 'H' }] },
+    { from: 'src/a', line: 2, module: 'ns', names: [], alias: 'ns' },
+    { from: 'src/a', line: 3, module: 'k', names: [{ name: 'K' }] },
+    { from: 'src/a', line: 4, module: 'side-effect', names: [] },
+    { from: 'src/a', line: 5, module: 'q', names: [], alias: 'q' },
+    { from: 'src/a', line: 6, module: './x', names: [{ name: 'a', alias: 'b' }, { name: 'c' }], reexport: true },
+    { from: 'src/a', line: 7, module: './y', names: [], wildcard: true, reexport: true },
+    { from: 'src/a', line: 8, module: './z', names: [], alias: 'z', reexport: true },
+  ]);
+});
+
+test('typescript exports: export lists, export default of a name and of a declaration', async () => {
+  const x = await extractSource(
+    'src/a.ts',
+    ['function f() {}', 'function g() {}', 'class K {}', 'export { f as fun, g };', 'export default K;', 'export default class L {}', ''].join('\n'),
+  );
+  assert.deepEqual(x.exports, [
+    { name: 'fun', local: 'f' },
+    { name: 'default', local: 'K' },
+    { name: 'default', local: 'L' },
+  ]);
+  assert.deepEqual(
+    x.entities.filter((e) => e.kind !== 'module').map((e) => [e.name, e.exported]),
+    [['f', true], ['g', true], ['K', true], ['L', true]],
+  );
+});
+
+test('typescript refs: calls with receivers, new, extends/implements, type annotations (not definition names)', async () => {
+  const x = await extractSource(
+    'src/a.ts',
+    [
+      'class A<T> extends base.B implements I, J<T> {',
+      '  run(p: Point): ns.Shape {',
+      '    this.m();',
+      '    super.m();',
+      '    a.b.c();',
+      '    return new Foo(helper());',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(refsOf(x), [
+    'inherits base|B @src/a:A',
+    'implements |I @src/a:A',
+    'implements |J @src/a:A',
+    'type |T @src/a:A',
+    'type |Point @src/a:A.run',
+    'type ns|Shape @src/a:A.run',
+    'call this|m @src/a:A.run',
+    'call super|m @src/a:A.run',
+    'call a.b|c @src/a:A.run',
+    'new |Foo @src/a:A.run',
+    'call |helper @src/a:A.run',
+  ]);
+});
+
+test('typescript bindings: new expressions and type annotations', async () => {
+  const x = await extractSource(
+    'src/a.ts',
+    ['const c = new Collector();', 'function f() {', '  let d: models.Deleter;', '  this.e = new ns.Engine();', '  const g = make();', '}', ''].join('\n'),
+  );
+  assert.deepEqual(bindingsOf(x), ['c: Collector @src/a', 'd: models.Deleter @src/a:f', 'this.e: ns.Engine @src/a:f']);
+});
+
+test('typescript definitions: overloads dedup, arrow functions bound to names, class fields holding arrows, namespaces', async () => {
+  const x = await extractSource(
+    'src/a.ts',
+    [
+      'export function over(a: string): void;',
+      'export function over(a: number): void;',
+      'export function over(a: unknown): void {}',
+      'export const arrow = (x: number) => x;',
+      'const expr = function named() {};',
+      'class C { field = () => 1; value = 2; }',
+      'namespace NS { export function inside() {} }',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(fqns(x), [
+    'module src/a',
+    'function src/a:over',
+    'function src/a:over#2',
+    'function src/a:over#3',
+    'function src/a:arrow',
+    'function src/a:expr',
+    'class src/a:C',
+    'method src/a:C.field',
+    'function src/a:NS.inside',
+  ]);
+});
+
+test('javascript CommonJS: require forms, module.exports object and name, exports.f, prototype methods', async () => {
+  const x = await extractSource(
+    'lib/a.js',
+    [
+      "const m = require('x');",
+      "const { a, b: c } = require('y');",
+      "require('z');",
+      'function Foo() {}',
+      'Foo.prototype.bar = function () {};',
+      'exports.f = function () {};',
+      'exports.g = helper;',
+      'module.exports = { Foo, renamed: helper };',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(importsOf(x), [
+    { from: 'lib/a', line: 1, module: 'x', names: [], alias: 'm' },
+    { from: 'lib/a', line: 2, module: 'y', names: [{ name: 'a' }, { name: 'b', alias: 'c' }] },
+    { from: 'lib/a', line: 3, module: 'z', names: [] },
+  ]);
+  assert.deepEqual(x.exports, [
+    { name: 'g', local: 'helper' },
+    { name: 'renamed', local: 'helper' },
+  ]);
+  assert.deepEqual(
+    x.entities.map((e) => `${e.kind} ${e.fqn} ${e.exported}`),
+    ['module lib/a true', 'function lib/a:Foo true', 'method lib/a:Foo.bar false', 'function lib/a:f true'],
+  );
+  assert.equal(x.entities[2]!.parentId, x.entities[1]!.id, 'prototype methods hang under their constructor');
+  assert.equal(x.language, 'javascript');
+});
+
+test('module.exports = Name exports that name as default', async () => {
+  const x = await extractSource('lib/b.cjs', ['class Store {}', 'module.exports = Store;', ''].join('\n'));
+  assert.deepEqual(x.exports, [{ name: 'default', local: 'Store' }]);
+  assert.equal(x.entities[1]!.exported, true);
+});
+
+test('tsx files parse with the tsx grammar', async () => {
+  const x = await extractSource('src/v.tsx', 'export const V = () => <Box kind="a" />;\n');
+  assert.equal(x.syntaxErrors, 0);
+  assert.deepEqual(fqns(x), ['module src/v', 'function src/v:V']);
+  assert.deepEqual(refsOf(x, ['value']), ['value |Box @src/v:V']);
+});

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bindingsOf, extractSource, fqns, importsOf, refsOf } from './helpers.js';
+
+const goMod = { 'go.mod': 'module example.com/m\n\ngo 1.22\n' };
+
+test('go imports: plain, aliased, dot and blank imports', async () => {
+  const x = await extractSource('pkg/a.go', ['package pkg', 'import (', '  "fmt"', '  str "strings"', '  . "math"', '  _ "embed"', ')', 'import "os"', ''].join('\n'), goMod);
+  assert.deepEqual(importsOf(x), [
+    { from: 'example.com/m/pkg/a.go', line: 3, module: 'fmt', names: [] },
+    { from: 'example.com/m/pkg/a.go', line: 4, module: 'strings', names: [], alias: 'str' },
+    { from: 'example.com/m/pkg/a.go', line: 5, module: 'math', names: [], wildcard: true },
+    { from: 'example.com/m/pkg/a.go', line: 6, module: 'embed', names: [], alias: '_' },
+    { from: 'example.com/m/pkg/a.go', line: 8, module: 'os', names: [] },
+  ]);
+});
+
+test('go FQNs use the go.mod module path; methods hang under their receiver type', async () => {
+  const x = await extractSource(
+    'pkg/a.go',
+    ['package pkg', 'type T struct{}', 'func (t *T) Run() {}', 'func (T) value() {}', 'func Free() {}', ''].join('\n'),
+    goMod,
+  );
+  assert.deepEqual(fqns(x), ['module example.com/m/pkg/a.go', 'class example.com/m/pkg.T', 'method example.com/m/pkg.T.Run', 'method example.com/m/pkg.T.value', 'function example.com/m/pkg.Free']);
+  assert.equal(x.entities[2]!.parentId, x.entities[1]!.id);
+  assert.deepEqual(x.entities.map((e) => e.exported), [true, true, true, false, true]);
+});
+
+test('go refs: calls, composite literals, embedding, qualified types; predeclared types left out', async () => {
+  const x = await extractSource(
+    'a.go',
+    ['package a', 'type S struct {', '  io.Reader', '  *Base', '  n int', '}', 'func F(r Reader) error {', '  s := S{}', '  fmt.Println(s)', '  g()', '  return nil', '}', ''].join('\n'),
+  );
+  assert.deepEqual(refsOf(x), ['inherits io|Reader @a.S', 'inherits |Base @a.S', 'type |Reader @a.F', 'new |S @a.F', 'call fmt|Println @a.F', 'call |g @a.F']);
+});
+
+test('go bindings: var with a type and composite literals, not constructor-function results', async () => {
+  const x = await extractSource(
+    'a.go',
+    ['package a', 'func F() {', '  var c Thing', '  d := Thing{}', '  e := &pkg.Other{}', '  f := NewThing()', '  var g = Box[int]{}', '}', ''].join('\n'),
+  );
+  assert.deepEqual(bindingsOf(x), ['c: Thing @a.F', 'd: Thing @a.F', 'e: pkg.Other @a.F', 'g: Box @a.F']);
+});
+
+test('go doc comments: the // block directly above, not one separated by a blank line', async () => {
+  const x = await extractSource('a.go', ['// Package a does things.', 'package a', '', '// Unrelated.', '', '// F runs.', '// Twice.', 'func F() {}', ''].join('\n'));
+  assert.deepEqual(x.entities.map((e) => e.docstring), ['Package a does things.', 'F runs.\nTwice.']);
+});

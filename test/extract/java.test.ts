@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bindingsOf, extractSource, fqns, importsOf, refsOf } from './helpers.js';
+
+test('java imports: single type, static member, wildcard', async () => {
+  const x = await extractSource('src/A.java', ['package p;', 'import java.util.List;', 'import static java.lang.Math.max;', 'import java.io.*;', 'import static org.Assert.*;', 'class A {}', ''].join('\n'));
+  assert.deepEqual(importsOf(x), [
+    { from: 'src/A.java', line: 2, module: 'java.util.List', names: [] },
+    { from: 'src/A.java', line: 3, module: 'java.lang.Math.max', names: [] },
+    { from: 'src/A.java', line: 4, module: 'java.io', names: [], wildcard: true },
+    { from: 'src/A.java', line: 5, module: 'org.Assert', names: [], wildcard: true },
+  ]);
+});
+
+test('java FQNs come from the package declaration; overloads get #n', async () => {
+  const x = await extractSource('src/main/java/x/A.java', ['package com.acme;', 'public class A {', '  A() {}', '  A(int x) {}', '  void f() {}', '  void f(int x) {}', '  interface I { void g(); }', '}', ''].join('\n'));
+  assert.deepEqual(fqns(x), [
+    'module src/main/java/x/A.java',
+    'class com.acme.A',
+    'method com.acme.A.A',
+    'method com.acme.A.A#2',
+    'method com.acme.A.f',
+    'method com.acme.A.f#2',
+    'interface com.acme.A.I',
+    'method com.acme.A.I.g',
+  ]);
+  assert.equal(x.entities[0]!.package, 'com.acme');
+  assert.deepEqual(x.entities.map((e) => e.exported), [true, true, false, false, false, false, false, true]);
+});
+
+test('java refs and bindings', async () => {
+  const x = await extractSource(
+    'A.java',
+    ['class A extends B implements C, D<E> {', '  void f() {', '    Foo c = new Foo();', '    c.go();', '    this.h();', '    run();', '    List<Bar> xs = make();', '  }', '}', ''].join('\n'),
+  );
+  assert.deepEqual(refsOf(x, ['call', 'new', 'inherits', 'implements']), [
+    'inherits |B @A',
+    'implements |C @A',
+    'implements |D @A',
+    'new |Foo @A.f',
+    'call c|go @A.f',
+    'call this|h @A.f',
+    'call |run @A.f',
+    'call |make @A.f',
+  ]);
+  assert.deepEqual(bindingsOf(x), ['c: Foo @A.f', 'xs: List @A.f']);
+});

@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bindingsOf, extractSource, fqns, importsOf, refsOf } from './helpers.js';
+
+test('python imports: plain, aliased, relative, from-import with aliases, wildcard, nested in a function', async () => {
+  const x = await extractSource(
+    'pkg/mod.py',
+    [
+      'import a.b as c, d',
+      'from ..x import y as z, w',
+      'from . import sibling',
+      'from x import *',
+      'def f():',
+      '    import json',
+      '',
+    ].join('\n'),
+    { 'pkg/__init__.py': '' },
+  );
+  assert.deepEqual(importsOf(x), [
+    { from: 'pkg.mod', line: 1, module: 'a.b', names: [], alias: 'c' },
+    { from: 'pkg.mod', line: 1, module: 'd', names: [] },
+    { from: 'pkg.mod', line: 2, module: '..x', names: [{ name: 'y', alias: 'z' }, { name: 'w' }] },
+    { from: 'pkg.mod', line: 3, module: '.', names: [{ name: 'sibling' }] },
+    { from: 'pkg.mod', line: 4, module: 'x', names: [], wildcard: true },
+    { from: 'pkg.mod.f', line: 6, module: 'json', names: [] },
+  ]);
+});
+
+test('python refs: receivers as written, super(), bases, annotations incl. string forward refs, class values', async () => {
+  const x = await extractSource(
+    'm.py',
+    [
+      'class A(base.Base, Mixin, Generic[T], metaclass=Meta):',
+      '    def run(self, q: "Query", items: List[Item]) -> Optional[Result]:',
+      '        self.m()',
+      '        super().run()',
+      '        a.b.c()',
+      '        helper(1)',
+      '        get()(2).x()',
+      '        if isinstance(q, Special):',
+      '            return Result',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(refsOf(x), [
+    'inherits base|Base @m.A',
+    'inherits |Mixin @m.A',
+    'inherits |Generic @m.A',
+    'value |Meta @m.A',
+    'type |Query @m.A.run',
+    'type |List @m.A.run',
+    'type |Item @m.A.run',
+    'type |Optional @m.A.run',
+    'type |Result @m.A.run',
+    'call self|m @m.A.run',
+    'call super()|run @m.A.run',
+    'call |super @m.A.run',
+    'call a.b|c @m.A.run',
+    'call |helper @m.A.run',
+    'call ?|x @m.A.run',
+    'call |get @m.A.run',
+    'call |isinstance @m.A.run',
+    'value |Special @m.A.run',
+    'value |Result @m.A.run',
+  ]);
+});
+
+test('python bindings: constructor calls and annotations, not plain function calls', async () => {
+  const x = await extractSource(
+    'm.py',
+    ['c = Collector()', 'def f(self):', '    d = models.Deleter(1)', '    self.e = Engine()', '    g: Graph = make()', '    h = make_thing()', ''].join('\n'),
+  );
+  assert.deepEqual(bindingsOf(x), ['c: Collector @m', 'd: models.Deleter @m.f', 'self.e: Engine @m.f', 'g: Graph @m.f']);
+});
+
+test('python definitions: lambdas bound to names, property setter dedup, nested classes and functions', async () => {
+  const x = await extractSource(
+    'm.py',
+    [
+      'f = lambda x: x',
+      'class C:',
+      '    g = lambda self: 1',
+      '    @property',
+      '    def p(self): return 1',
+      '    @p.setter',
+      '    def p(self, v): pass',
+      '    class Inner:',
+      '        def deep(self):',
+      '            def local(): pass',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(fqns(x), [
+    'module m',
+    'function m.f',
+    'class m.C',
+    'method m.C.g',
+    'method m.C.p',
+    'method m.C.p#2',
+    'class m.C.Inner',
+    'method m.C.Inner.deep',
+    'function m.C.Inner.deep.local',
+  ]);
+  const byFqn = new Map(x.entities.map((e) => [e.fqn, e]));
+  assert.equal(byFqn.get('m.C.p')!.startLine, 4, 'decorators belong to the span');
+  assert.equal(byFqn.get('m.C.p')!.signature, 'def p(self)');
+});
+
+test('python exported: underscore names and anything inside functions or private classes are not exported', async () => {
+  const x = await extractSource(
+    'm.py',
+    ['def pub(): pass', 'def _priv():', '    def inner(): pass', 'class _Hidden:', '    def visible(self): pass', 'class Open:', '    def __init__(self): pass', '    def _own(self): pass', ''].join('\n'),
+  );
+  const exported = Object.fromEntries(x.entities.map((e) => [e.fqn, e.exported]));
+  assert.deepEqual(exported, {
+    m: true,
+    'm.pub': true,
+    'm._priv': false,
+    'm._priv.inner': false,
+    'm._Hidden': false,
+    'm._Hidden.visible': false,
+    'm.Open': true,
+    'm.Open.__init__': true,
+    'm.Open._own': false,
+  });
+});
+
+test('python docstrings: cleandoc rules, raw prefix, single quotes', async () => {
+  const x = await extractSource(
+    'm.py',
+    ["r'''Module.", "", "    Indented body.'''", 'def f():', '    """One line."""', 'def g():', "    'single'", 'def h():', '    x = 1', '    """not a docstring"""', ''].join('\n'),
+  );
+  assert.deepEqual(
+    x.entities.map((e) => e.docstring),
+    ['Module.\n\nIndented body.', 'One line.', 'single', ''],
+  );
+});
+
+test('python class values: dotted receivers kept, imports, callees and declarations left out', async () => {
+  const x = await extractSource(
+    'm.py',
+    ['from app.models import Model', 'import Pkg', 'def f(param=Default):', '    check(x, models.Model, Model)', '    api.Client()', '    return Registry[Key]', ''].join('\n'),
+  );
+  assert.deepEqual(refsOf(x, ['value']), ['value |Default @m.f', 'value models|Model @m.f', 'value |Model @m.f', 'value |Registry @m.f', 'value |Key @m.f']);
+});
