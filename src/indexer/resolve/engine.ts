@@ -298,20 +298,19 @@ export class Engine {
     const group = languageGroup(from.language);
     const { receiver, name } = ref;
     if (receiver === '') return this.resolveBareName(ref, from, lang, group);
-    if (lang.selfReceivers.has(receiver)) {
-      const type = this.enclosingType(ref.fromId);
-      return type ? this.outcome(this.classMember(type, name)) : null;
-    }
-    if (receiver === 'super' || receiver.startsWith('super(')) {
-      const type = this.enclosingType(ref.fromId);
-      if (!type) return null;
+    // Outside a type, `self`/`super` are module paths (Rust `self::f()`), resolved like any other receiver.
+    const type = this.enclosingType(ref.fromId);
+    if (type && lang.selfReceivers.has(receiver)) return this.outcome(this.classMember(type, name));
+    if (type && receiver === lang.superReceiver) {
       const { classes, external } = this.linearize(type);
       return this.outcome(this.memberIn(classes.slice(1), name) ?? (external ? this.member(external, name) : null));
     }
     const parts = receiver.split(lang.separator);
     const head = parts[0]!;
-    let sym = lang.selfReceivers.has(head) ? null : this.lookupName(ref.fromId, head);
-    if (sym === null && !lang.selfReceivers.has(head)) {
+    // `self.client.get()`: an attribute whose type is unknown.
+    const attribute = type !== null && lang.selfReceivers.has(head);
+    let sym = attribute ? null : this.lookupName(ref.fromId, head);
+    if (sym === null && !attribute) {
       const builtin = lang.builtinModule(head);
       if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
     }
