@@ -84,6 +84,8 @@ async function main(): Promise<void> {
     const n = Number(process.env.CALLCHECK_SAMPLES);
     console.log('-- exact edges tsc does not confirm:');
     for (const p of [...ours.exact].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
+    console.log('-- inferred edges tsc does not confirm:');
+    for (const p of [...ours.inferred].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
     console.log('-- tsc pairs codectx misses:');
     for (const p of [...reference].filter((p) => !all.has(p)).slice(0, n)) console.log(show(p));
   }

@@ -314,11 +314,13 @@ export class Engine {
       const builtin = lang.builtinModule(head);
       if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
     }
+    // A receiver whose value is known (a module, a class) but lacks the member is not guessed at by name.
+    const guessable = sym === null || sym.kind === 'opaque';
     for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!);
     if (sym?.kind === 'ambiguous') return null;
     const target = sym ? this.member(sym, name) : null;
     if (target) return this.outcome(target);
-    return this.uniqueMethod(name, lang, group);
+    return guessable ? this.uniqueMethod(name, lang, group) : null;
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
