@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     const n = Number(process.env.CALLCHECK_SAMPLES);
     console.log('-- exact edges jedi does not confirm:');
     for (const p of [...ours.exact].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
+    console.log('-- inferred edges jedi does not confirm:');
+    for (const p of [...ours.inferred].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
     console.log('-- jedi pairs codectx misses:');
     for (const p of [...reference].filter((p) => !all.has(p)).slice(0, n)) console.log(show(p));
   }

@@ -34,7 +34,7 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 }
 
 /** Every name looking up something in this file may touch. */
-export function referencedNames(extract: FileExtract): Set<string> {
+function referencedNames(extract: FileExtract): Set<string> {
   const names = new Set<string>();
   const add = (text: string) => {
     for (const s of segments(text)) names.add(s);
@@ -121,7 +121,7 @@ function wildcardImports(extract: FileExtract | undefined): Set<string> {
 }
 
 /** Names a specifier in another file may use for this file: its base name and its directories. */
-export function moduleKeys(filePath: string): string[] {
+function moduleKeys(filePath: string): string[] {
   const parts = filePath.split('/');
   const base = parts.pop() ?? '';
   return [base.split('.')[0] ?? base, ...parts].filter((s) => s.length > 0);
