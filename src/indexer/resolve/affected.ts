@@ -7,7 +7,7 @@
  */
 import type { FileExtract } from '../types.js';
 
-interface NameIndex {
+export interface NameIndex {
   /** Name -> files whose resolution looks that name up. */
   readers: Map<string, Set<string>>;
   /** Name -> names it is re-bound under (import aliases, renamed exports). */
@@ -17,8 +17,6 @@ interface NameIndex {
   /** Class name -> names of its members and of its bases, over every class with that name. */
   classes: Map<string, { members: Set<string>; bases: Set<string> }>;
 }
-
-const cache = new WeakMap<ReadonlyMap<string, FileExtract>, NameIndex>();
 
 function segments(text: string): string[] {
   return text
@@ -146,7 +144,8 @@ function addClasses(classes: NameIndex['classes'], extract: FileExtract): void {
   }
 }
 
-function buildIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
+/** Built once per resolver, on the first `affectedFiles` call. */
+export function buildNameIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
   const index: NameIndex = { readers: new Map(), aliases: new Map(), importedVia: new Map(), classes: new Map() };
   for (const [file, extract] of extracts) {
     for (const name of referencedNames(extract)) addTo(index.readers, name, file);
@@ -169,12 +168,11 @@ function buildIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
  */
 export function affectedFiles(
   extracts: ReadonlyMap<string, FileExtract>,
+  index: NameIndex,
   changed: ReadonlySet<string>,
   previous: ReadonlyMap<string, FileExtract | undefined>,
   wildcardNames: (file: string, specifier: string) => Iterable<string>,
 ): Set<string> {
-  let index = cache.get(extracts);
-  if (!index) cache.set(extracts, (index = buildIndex(extracts)));
   const affected = new Set<string>();
   const names = new Set<string>();
   const oldClasses: NameIndex['classes'] = new Map();
