@@ -78,6 +78,8 @@ test('signature cutting normalises whitespace, drops the body opener and caps th
   const src = 'def  f(a,\n      b) -> int:\n    pass';
   assert.equal(cutSignature(src, 0, src.indexOf('pass')), 'def f(a, b) -> int');
   assert.equal(cutSignature('const f = (x) => x', 0, 17), 'const f = (x)');
+  const multi = 'def g(\n    self,\n    x: dict[\n        str, int\n    ],\n) -> None:\n    pass';
+  assert.equal(cutSignature(multi, 0, multi.indexOf('pass')), 'def g(self, x: dict[str, int],) -> None');
   const long = 'function f(' + 'a, '.repeat(200) + ') {}';
   assert.equal(cutSignature(long, 0, long.length).length, SIGNATURE_MAX_CHARS);
 });

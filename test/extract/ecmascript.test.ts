@@ -45,7 +45,7 @@ test('typescript exports: export lists, export default of a name and of a declar
   );
 });
 
-test('typescript refs: calls with receivers, new, extends/implements, type annotations (not definition names)', async () => {
+test('typescript refs: calls with receivers, new, extends/implements, type annotations (not definition names or type parameters)', async () => {
   const x = await extractSource(
     'src/a.ts',
     [
@@ -64,7 +64,6 @@ test('typescript refs: calls with receivers, new, extends/implements, type annot
     'inherits base|B @src/a:A',
     'implements |I @src/a:A',
     'implements |J @src/a:A',
-    'type |T @src/a:A',
     'type |Point @src/a:A.run',
     'type ns|Shape @src/a:A.run',
     'call this|m @src/a:A.run',
@@ -73,6 +72,11 @@ test('typescript refs: calls with receivers, new, extends/implements, type annot
     'new |Foo @src/a:A.run',
     'call |helper @src/a:A.run',
   ]);
+});
+
+test('typescript decorators are calls of the decorator', async () => {
+  const x = await extractSource('src/a.ts', ['@Injectable', 'export class S {', '  @Input() name = 1;', '  @ns.Watch m() {}', '}', ''].join('\n'));
+  assert.deepEqual(refsOf(x, ['call']), ['call |Injectable @src/a:S', 'call |Input @src/a:S', 'call ns|Watch @src/a:S']); // member decorators precede the member node, inside the class
 });
 
 test('typescript bindings: new expressions and type annotations', async () => {

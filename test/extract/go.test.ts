@@ -46,3 +46,8 @@ test('go doc comments: the // block directly above, not one separated by a blank
   const x = await extractSource('a.go', ['// Package a does things.', 'package a', '', '// Unrelated.', '', '// F runs.', '// Twice.', 'func F() {}', ''].join('\n'));
   assert.deepEqual(x.entities.map((e) => e.docstring), ['Package a does things.', 'F runs.\nTwice.']);
 });
+
+test('go generic type parameters are not type references', async () => {
+  const x = await extractSource('a.go', ['package a', 'func Map[K comparable, V any](m map[K]V, f func(V) Out) []K { return nil }', ''].join('\n'));
+  assert.deepEqual(refsOf(x, ['type']), ['type |Out @a.Map']);
+});

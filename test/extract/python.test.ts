@@ -34,6 +34,7 @@ test('python refs: receivers as written, super(), bases, annotations incl. strin
       '    def run(self, q: "Query", items: List[Item]) -> Optional[Result]:',
       '        self.m()',
       '        super().run()',
+      '        super(A, self).stop()',
       '        a.b.c()',
       '        helper(1)',
       '        get()(2).x()',
@@ -54,6 +55,8 @@ test('python refs: receivers as written, super(), bases, annotations incl. strin
     'type |Result @m.A.run',
     'call self|m @m.A.run',
     'call super()|run @m.A.run',
+    'call |super @m.A.run',
+    'call super()|stop @m.A.run',
     'call |super @m.A.run',
     'call a.b|c @m.A.run',
     'call |helper @m.A.run',
@@ -134,6 +137,11 @@ test('python docstrings: cleandoc rules, raw prefix, single quotes', async () =>
     x.entities.map((e) => e.docstring),
     ['Module.\n\nIndented body.', 'One line.', 'single', ''],
   );
+});
+
+test('python decorators are calls of the decorator', async () => {
+  const x = await extractSource('m.py', ['@dataclass', 'class A:', '    @functools.cache', '    def f(self): pass', '    @route("/x")', '    def g(self): pass', ''].join('\n'));
+  assert.deepEqual(refsOf(x, ['call']), ['call |dataclass @m.A', 'call functools|cache @m.A.f', 'call |route @m.A.g']);
 });
 
 test('python class values: dotted receivers kept, imports, callees and declarations left out', async () => {

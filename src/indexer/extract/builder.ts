@@ -21,8 +21,8 @@ export interface Span {
   endRow: number;
 }
 
-export function spanOf(node: Node, from: Node = node): Span {
-  return { start: from.startIndex, end: node.endIndex, startRow: from.startPosition.row, endRow: node.endPosition.row };
+export function spanOf(node: Node): Span {
+  return { start: node.startIndex, end: node.endIndex, startRow: node.startPosition.row, endRow: node.endPosition.row };
 }
 
 export interface Definition {

@@ -13,6 +13,8 @@ export function splitPath(text: string, sep: string): { receiver: string; name: 
 export function simpleReceiver(raw: string): string {
   // Generic arguments (`Registry::<u32>`, `Vec<T>`) do not change which type is meant.
   const compact = raw.replace(/[\s\\]+/g, '').replace(/(::)?<[^<>]*>/g, '');
+  // Python 2 style `super(Cls, self)` means the same as `super()`.
+  if (/^super\(.*\)$/.test(compact)) return 'super()';
   return /^(?:[A-Za-z_$][\w$]*|super\(\))(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/.test(compact) ? compact : '?';
 }
 

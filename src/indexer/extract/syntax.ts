@@ -18,8 +18,3 @@ export function countSyntaxErrors(root: Node): number {
     cursor.delete();
   }
 }
-
-/** The enclosing nodes of `node`, innermost first, stopping before the root. */
-export function* ancestors(node: Node): Generator<Node> {
-  for (let cur = node.parent; cur !== null && cur.parent !== null; cur = cur.parent) yield cur;
-}

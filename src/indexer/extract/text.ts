@@ -11,7 +11,8 @@ export function normalizeWhitespace(text: string): string {
  * normalised, without the trailing punctuation that opens the body (`:`, `{`, `=>`, `=`, `;`).
  */
 export function cutSignature(source: string, start: number, bodyStart: number): string {
-  let sig = normalizeWhitespace(source.slice(start, bodyStart));
+  // Parameter lists split over lines leave `( a` and `b )` behind once whitespace is collapsed.
+  let sig = normalizeWhitespace(source.slice(start, bodyStart)).replace(/([([]) /g, '$1').replace(/ ([)\]])/g, '$1');
   for (;;) {
     const trimmed = sig.replace(/\s*(=>|[:{=;])$/, '');
     if (trimmed === sig) break;

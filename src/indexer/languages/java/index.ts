@@ -70,6 +70,8 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
   const query = languageQuery(root.tree.language, 'java', 'tags.scm');
   const claimed = new Set<number>();
   const typeRefs: Node[] = [];
+  /** Names of generic type parameters: their uses are not references to anything in the repository. */
+  const typeParams = new Set<string>();
 
   for (const match of query.matches(root)) {
     const caps = match.captures;
@@ -117,6 +119,7 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
         break;
       case 'claim':
         claimed.add(node.startIndex);
+        typeParams.add(node.text);
         break;
       case 'import': {
         const text = node.text.replace(/\s+/g, ' ');
@@ -139,6 +142,7 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
     if (claimed.has(node.startIndex)) continue;
     const { receiver, name, nameOffset } = splitPath(node.text, '.');
     claimed.add(node.startIndex + nameOffset);
+    if (receiver === '' && typeParams.has(name)) continue;
     b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
   }
   addValueRefs(root, source, b, claimed, new Set(['identifier']), SKIP_VALUE_PARENTS);

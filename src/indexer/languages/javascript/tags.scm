@@ -15,6 +15,7 @@
 
 ; References
 (call_expression function: [(identifier) (member_expression)] @reference.call)
+(decorator [(identifier) (member_expression)] @reference.call)
 (new_expression constructor: [(identifier) (member_expression)] @reference.new)
 (class_heritage [(identifier) (member_expression)] @reference.inherits)
 

@@ -39,6 +39,8 @@ function moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: strin
   return { moduleFqn, package: isPackage ? moduleFqn : moduleFqn.split('.').slice(0, -1).join('.') };
 }
 
+/** The capture that says what a match is; the others (name, body, ...) are its parts. */
+const ROLE = /^(definition\.|reference\.)|^(import|binding\.variable)$/;
 const IDENTIFIER = new Set(['identifier']);
 /** Parents under which a CamelCase identifier is a declaration or the callee of a call (recorded as a call). */
 const SKIP_VALUE_PARENTS = new Set(['call', 'parameters', 'typed_parameter', 'dotted_name', 'aliased_import', 'class_definition', 'function_definition']);
@@ -60,12 +62,13 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     keywords: KEYWORDS,
   });
   const query = languageQuery(root.tree.language, 'python', 'tags.scm');
-  /** Start indexes of identifiers that already play a role (definition names, imports, typed refs). */
+  /** Start indexes of identifiers that already play a role (definition names, callees, bases, annotations). */
   const claimed = new Set<number>();
 
   for (const match of query.matches(root)) {
     const caps = match.captures;
-    const main = caps.find((c) => c.name.startsWith('definition.') || c.name.startsWith('reference.') || c.name === 'import' || c.name === 'binding.variable')!;
+    const main = caps.find((c) => ROLE.test(c.name));
+    if (main === undefined) continue;
     const node = main.node;
     switch (main.name) {
       case 'definition.class':
@@ -78,7 +81,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         b.define({
           kind: main.name === 'definition.class' ? 'class' : 'function',
           name: name.text,
-          span: spanOf(node, outer),
+          span: spanOf(outer),
           signature: cutSignature(source, node.startIndex, headerEnd(body)),
           docstring: isLambda ? '' : docstringOf(body),
           exported: exportRule(name.text),
@@ -103,7 +106,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         if (!/^[A-Za-z_][\w.]*$/.test(variable)) break;
         const typeNode = caps.find((c) => c.name === 'binding.type' || c.name === 'binding.annotation')?.node;
         if (typeNode === undefined) break;
-        const typeName = typeNode.type === 'type' ? typeNode.text : typeNode.text;
+        const typeName = typeNode.text;
         const last = typeName.slice(typeName.lastIndexOf('.') + 1);
         if (!/^[A-Za-z_][\w.]*$/.test(typeName) || !/^_*[A-Z]/.test(last)) break;
         b.binding(node.startIndex, variable, typeName);

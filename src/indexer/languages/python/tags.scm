@@ -7,6 +7,8 @@
 
 ; References. Receivers and names are split from the callee text in code.
 (call function: [(identifier) (attribute)] @reference.call)
+; A bare decorator (`@dataclass`, `@app.cached`) is a call of the decorator.
+(decorator [(identifier) (attribute)] @reference.call)
 (class_definition superclasses: (argument_list [(identifier) (attribute)] @reference.inherits))
 (class_definition superclasses: (argument_list (subscript value: [(identifier) (attribute)] @reference.inherits)))
 (type) @reference.type

@@ -111,6 +111,8 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
   const query = languageQuery(root.tree.language, 'rust', 'tags.scm');
   const claimed = new Set<number>();
   const typeRefs: Node[] = [];
+  /** Names of generic type parameters: their uses are not references to anything in the repository. */
+  const typeParams = new Set<string>();
 
   for (const match of query.matches(root)) {
     const caps = match.captures;
@@ -159,6 +161,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         break;
       case 'claim':
         claimed.add(node.startIndex);
+        typeParams.add(node.text);
         break;
       case 'import': {
         const argument = node.childForFieldName('argument');
@@ -181,6 +184,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     if (claimed.has(node.startIndex)) continue;
     const { receiver, name, nameOffset } = splitPath(node.text, '::');
     claimed.add(node.startIndex + nameOffset);
+    if (receiver === '' && typeParams.has(name)) continue;
     if (name !== 'Self') b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
   }
   return b.build(countSyntaxErrors(root));

@@ -113,6 +113,8 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     parent.kind === 'module' && (exportedHere || exportedLocals.has(name));
   const query = languageQuery(root.tree.language, queryDir, 'tags.scm');
   const typeRefs: Node[] = [];
+  /** Names of generic type parameters: their uses are not references to anything in the repository. */
+  const typeParams = new Set<string>();
 
   for (const match of query.matches(root)) {
     const caps = match.captures;
@@ -140,10 +142,11 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
         typeRefs.push(node);
         break;
       case 'scope':
-        b.scope({ name: capture(caps, 'name')?.text ?? '', span: spanOf(node, outerNode(node)), methods: false });
+        b.scope({ name: capture(caps, 'name')?.text ?? '', span: spanOf(outerNode(node)), methods: false });
         break;
       case 'claim':
         claimed.add(node.startIndex);
+        typeParams.add(node.text);
         break;
       case 'import':
         addImport(node);
@@ -174,6 +177,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     if (claimed.has(node.startIndex)) continue;
     const { receiver, name, nameOffset } = splitPath(node.text, '.');
     claimed.add(node.startIndex + nameOffset);
+    if (receiver === '' && typeParams.has(name)) continue;
     if (b.hasRefAt(node.startIndex, 'implements', name) || b.hasRefAt(node.startIndex, 'inherits', name)) continue;
     b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
   }

@@ -24,6 +24,7 @@
 
 ; References
 (call_expression function: [(identifier) (member_expression)] @reference.call)
+(decorator [(identifier) (member_expression)] @reference.call)
 (new_expression constructor: [(identifier) (member_expression)] @reference.new)
 (extends_clause value: [(identifier) (member_expression)] @reference.inherits)
 (implements_clause [(type_identifier) (nested_type_identifier)] @reference.implements)
