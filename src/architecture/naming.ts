@@ -11,7 +11,7 @@
 import type { Entity } from '../graph/types.js';
 import type { TermCorpus } from './corpus.js';
 import type { FileGraph } from './file-graph.js';
-import { compareStrings, directoryOf } from './file-graph.js';
+import { commonDirectory, compareStrings, directoryOf } from './file-graph.js';
 import { distinctiveTerms, termBag } from './topics.js';
 
 export interface Description {
@@ -22,18 +22,6 @@ export interface Description {
 const RESPONSIBILITY_TERMS = 4;
 const KEY_ENTITIES = 3;
 const KIND_RANK: Record<string, number> = { class: 0, interface: 0, enum: 1, type_alias: 1, function: 2, method: 3 };
-
-function commonDirectory(paths: string[]): string {
-  const dirs = paths.map((p) => directoryOf(p).split('/').filter((s) => s !== ''));
-  const first = dirs[0] ?? [];
-  let n = first.length;
-  for (const d of dirs) {
-    let i = 0;
-    while (i < n && i < d.length && d[i] === first[i]) i++;
-    n = i;
-  }
-  return first.slice(0, n).join('/');
-}
 
 function relativeTo(root: string, path: string): string {
   if (root === '') return path;

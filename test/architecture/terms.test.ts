@@ -39,6 +39,21 @@ describe('LIMBO lexical features', () => {
   });
 });
 
+describe('LIMBO stopping rule', () => {
+  it('does not count files it cannot merge, so the others stop at numClusters instead of collapsing', () => {
+    // Two dependency chains, plus isolated files whose words occur nowhere else: no feature to share.
+    const chain = (dir: string) => [0, 1, 2, 3].map((i) => ({ path: `${dir}/m${i}.py`, entities: [{ name: 'run' }] }));
+    const isolated = [0, 1, 2, 3, 4, 5].map((i) => ({ path: `a/extra/x${i}.py`, entities: [{ name: `only${String.fromCharCode(97 + i)}word` }] }));
+    const links = (dir: string): [string, string][] => [0, 1, 2].map((i) => [`${dir}/m${i}.py#run`, `${dir}/m${i + 1}.py#run`]);
+    const graph = makeGraph([...chain('a'), ...chain('b'), ...isolated], [...links('a'), ...links('b')]);
+    const arch = recover(graph, { algorithm: 'limbo', numClusters: 2 });
+    assert.deepEqual(
+      arch.components.map((c) => [...new Set(c.files.map((f) => f.split('/').slice(0, -1).join('/')))].sort()).sort(),
+      [['a', 'a/extra'], ['b']],
+    );
+  });
+});
+
 describe('empty input', () => {
   it('recovers no components from an empty graph', () => {
     for (const algorithm of ['pkg', 'acdc', 'wca', 'limbo', 'louvain'] as const) {
