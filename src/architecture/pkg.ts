@@ -9,21 +9,12 @@
  * the shallowest depth with the most groups.
  */
 import type { FileGraph } from './file-graph.js';
-import { directoryOf } from './file-graph.js';
+import { testTree } from './test-files.js';
 
 const USEFUL_GROUPS = 5;
 const DOMINANT_SHARE = 0.5;
-const TEST_DIRECTORY = /^(?:__tests__|(?:.+[_-])?tests?|testing|specs?)$/i;
-
 function segments(pkg: string): string[] {
   return pkg === '' ? [] : pkg.split(/[./]/);
-}
-
-/** The directory path of the outermost test directory holding path, or null. */
-export function testTree(path: string): string | null {
-  const dirs = directoryOf(path).split('/');
-  const at = dirs.findIndex((d) => TEST_DIRECTORY.test(d));
-  return at < 0 ? null : dirs.slice(0, at + 1).join('/');
 }
 
 interface Grouping {

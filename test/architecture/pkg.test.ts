@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildFileGraph } from '../../src/architecture/file-graph.js';
-import { chooseDepth, testTree } from '../../src/architecture/pkg.js';
+import { chooseDepth } from '../../src/architecture/pkg.js';
+import { isTestFile, testTree } from '../../src/architecture/test-files.js';
 import { recover } from '../../src/architecture/recover.js';
 import { makeGraph } from './fixtures.js';
 
@@ -64,5 +65,7 @@ describe('pkg', () => {
     assert.equal(testTree('web/js_tests/admin/core.js'), 'web/js_tests');
     assert.equal(testTree('src/contest/entry.py'), null);
     assert.equal(testTree('src/latest.py'), null);
+    assert.ok(isTestFile('pkg/test_views.py') && isTestFile('web/a.spec.ts') && isTestFile('io/reader_test.go'));
+    assert.ok(!isTestFile('pkg/latest.py') && !isTestFile('src/contest.ts'));
   });
 });
