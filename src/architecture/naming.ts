@@ -88,12 +88,13 @@ function keyEntities(entities: Entity[], fg: FileGraph): Entity[] {
     (a, b) => incoming(b) - incoming(a) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || compareStrings(a.fqn, b.fqn),
   );
   const seen = new Set<string>();
-  return ranked.filter((e) => !seen.has(e.name) && seen.add(e.name)).slice(0, KEY_ENTITIES);
+  // One-letter names come from minified or generated code and tell a reader nothing.
+  return ranked.filter((e) => e.name.length > 1 && !seen.has(e.name) && seen.add(e.name)).slice(0, KEY_ENTITIES);
 }
 
 /** Methods read better with their class: `QuerySet.filter`. */
 function displayName(e: Entity): string {
-  return e.kind === 'method' ? e.fqn.split('.').slice(-2).join('.') : e.name;
+  return e.kind === 'method' ? e.fqn.split(/[.:]/).slice(-2).join('.') : e.name;
 }
 
 function capitalise(s: string): string {

@@ -63,4 +63,20 @@ describe('describeClusters on mixed clusters', () => {
     const words = models.responsibility.split(':')[0].toLowerCase().split(', ');
     assert.ok(words.includes('field') !== words.includes('fields'), models.responsibility);
   });
+
+  it('leaves one-letter (minified) names out of the key entities', () => {
+    const files: FileSpec[] = [
+      { path: 'web/app.min.js', entities: [{ name: 'e' }, { name: 'n' }, { name: 'Select', kind: 'class' }] },
+      { path: 'web/main.js', entities: [{ name: 'boot' }] },
+    ];
+    const graph = makeGraph(files, [
+      ['web/main.js#boot', 'web/app.min.js#e', 5],
+      ['web/main.js#boot', 'web/app.min.js#n', 4],
+      ['web/main.js#boot', 'web/app.min.js#Select'],
+    ]);
+    const fg = buildFileGraph(graph);
+    const [app] = describeClusters([[fg.indexOf.get('web/app.min.js')!], [fg.indexOf.get('web/main.js')!]], fg, buildTermCorpus(graph, fg));
+    assert.match(app.responsibility, /Select$/);
+    assert.doesNotMatch(app.responsibility, /\b[en]\b/);
+  });
 });
