@@ -24,6 +24,17 @@ const COMMON_TERM_SHARE = 0.1;
 const TERMS_PER_FILE = 20;
 
 export function limboPartition(fg: FileGraph, corpus: TermCorpus, numClusters: number): number[][] {
+  const vectors = limboVectors(fg, corpus);
+  // A file with no feature can merge with nothing; counting it towards numClusters would let the
+  // others collapse into one cluster first.
+  const clustered = vectors.flatMap((v, f) => (v.size > 0 ? [f] : []));
+  const initial: AggCluster[] = clustered.map((f) => ({ members: [f], weight: 1 / clustered.length, vector: vectors[f] }));
+  const loose = vectors.flatMap((v, f) => (v.size === 0 ? [[f]] : []));
+  return [...agglomerate(initial, limboLinkage, numClusters), ...loose];
+}
+
+/** p(F|f) per file: features 0..n-1 are files, n.. are terms in sorted order. */
+export function limboVectors(fg: FileGraph, corpus: TermCorpus): Map<number, number>[] {
   const n = fg.files.length;
   const maxDocFreq = Math.max(3, Math.ceil(COMMON_TERM_SHARE * n));
   const termIds = new Map<string, number>();
@@ -31,14 +42,7 @@ export function limboPartition(fg: FileGraph, corpus: TermCorpus, numClusters: n
   for (const t of usable.sort(compareStrings)) termIds.set(t, n + termIds.size);
   const maxDegree = Math.max(MIN_HUB_DEGREE, HUB_SHARE * n);
   const hub = fg.files.map((_, f) => fg.out[f].size + fg.in[f].size > maxDegree);
-
-  const vectors = fg.files.map((_, f) => fileVector(fg, corpus, termIds, hub, f));
-  // A file with no feature can merge with nothing; counting it towards numClusters would let the
-  // others collapse into one cluster first.
-  const clustered = vectors.flatMap((v, f) => (v.size > 0 ? [f] : []));
-  const initial: AggCluster[] = clustered.map((f) => ({ members: [f], weight: 1 / clustered.length, vector: vectors[f] }));
-  const loose = vectors.flatMap((v, f) => (v.size === 0 ? [[f]] : []));
-  return [...agglomerate(initial, limboLinkage, numClusters), ...loose];
+  return fg.files.map((_, f) => fileVector(fg, corpus, termIds, hub, f));
 }
 
 function fileVector(fg: FileGraph, corpus: TermCorpus, termIds: Map<string, number>, hub: boolean[], f: number): Map<number, number> {
