@@ -1,6 +1,6 @@
 /**
- * Names and one-line responsibilities for clusters of files, described by their non-test files when
- * they have any (tests use a component's vocabulary but would outnumber it).
+ * Names and one-line responsibilities for clusters of files, described by their non-test files with
+ * entities when they have any (tests use a component's vocabulary but would outnumber it).
  *
  * Name: a single file's path without extension; otherwise the deepest directory holding at least half
  * of the files, minus the directory every file of the repository shares; when that leaves nothing, the
@@ -104,7 +104,7 @@ function capitalise(s: string): string {
 export function describeClusters(clusters: number[][], fg: FileGraph, corpus: TermCorpus): Description[] {
   const root = commonDirectory(fg.files);
   const described = clusters.map((c) => {
-    const code = c.filter((f) => !isTestFile(fg.files[f]));
+    const code = c.filter((f) => !isTestFile(fg.files[f]) && fg.entities[f].length > 0);
     return code.length > 0 ? code : c;
   });
   const terms = described.map((c) => withoutRepeats(distinctiveTerms(termBag(c, corpus), corpus, 8).map((t) => t.term)));

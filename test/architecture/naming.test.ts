@@ -46,6 +46,17 @@ describe('describeClusters on mixed clusters', () => {
     assert.match(t.responsibility, /parser|lexer/i);
   });
 
+  it('falls back to the tests when the code files hold only module-level code', () => {
+    const files: FileSpec[] = [
+      { path: 'pages/__init__.py', entities: [] },
+      { path: 'pages/tests/test_pages.py', entities: [{ name: 'check_flatpage_render', doc: 'Flatpage rendering.' }] },
+      { path: 'src/z.py', entities: [{ name: 'run' }] },
+    ];
+    const [pages] = describe1(files, [['pages/__init__.py', 'pages/tests/test_pages.py'], ['src/z.py']]);
+    assert.match(pages.responsibility, /flatpage/i);
+    assert.match(pages.responsibility, /check_flatpage_render/);
+  });
+
   it('takes the deepest directory holding half of the entities, and drops plural repeats', () => {
     const files: FileSpec[] = [
       { path: 'app/db/models/base.py', entities: [{ name: 'ModelField' }, { name: 'ModelFields' }, { name: 'Model' }] },
