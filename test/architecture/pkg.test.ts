@@ -59,6 +59,21 @@ describe('pkg', () => {
     assert.equal(arch.components.length, 7);
   });
 
+  it('gives a large test suite its own group and keeps the small ones together', () => {
+    const code = ['lib.io', 'lib.net', 'lib.db', 'lib.ui', 'lib.cli'];
+    const big = Array.from({ length: 10 }, (_, i) => ({ path: `tests/migrations/test_m${i}.py`, pkg: 'migrations', entities: [{ name: `m${i}` }] }));
+    const small = ['app1', 'app2', 'app3'].map((pkg, i) => ({ path: `tests/${pkg}/tests.py`, pkg, entities: [{ name: `t${i}` }] }));
+    const graph = makeGraph(
+      [...code.map((pkg, i) => ({ path: `${pkg.replace(/\./g, '/')}/m${i}.py`, pkg, entities: [{ name: `c${i}` }] })), ...big, ...small],
+      [],
+    );
+    const tested = recover(graph, { algorithm: 'pkg' })
+      .components.filter((c) => c.files.some((f) => f.startsWith('tests/')))
+      .map((c) => c.files.length)
+      .sort((a, b) => a - b);
+    assert.deepEqual(tested, [3, 10]);
+  });
+
   it('recognises test directories by name', () => {
     assert.equal(testTree('tests/app/models.py'), 'tests');
     assert.equal(testTree('pkg/__tests__/a.test.ts'), 'pkg/__tests__');
