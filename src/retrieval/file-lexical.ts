@@ -6,6 +6,7 @@
 import type { LoadedGraph } from '../graph/memory.js';
 import { codeTokens } from './code-tokens.js';
 import { Bm25fIndex, type FieldSpec, type QueryTerm } from './bm25f.js';
+import { selectiveTerms } from './lexical.js';
 
 export const FILE_FIELDS: readonly FieldSpec[] = [
   { name: 'path', weight: 2, b: 0.3 },
@@ -42,7 +43,7 @@ export function fileLexicalIndex(graph: LoadedGraph): FileLexicalIndex {
 /** Files scored by BM25F, normalised so the best is 1. */
 export function scoreFiles(graph: LoadedGraph, terms: readonly QueryTerm[]): Map<string, number> {
   const { files, bm25 } = fileLexicalIndex(graph);
-  const hits = bm25.search(terms);
+  const hits = bm25.search(selectiveTerms(bm25, terms));
   const top = hits[0]?.score ?? 0;
   return new Map(hits.map((h) => [files[h.doc]!, top > 0 ? h.score / top : 0]));
 }

@@ -139,6 +139,14 @@ export function entitiesForDotted(graph: LoadedGraph, dotted: string): number[] 
   return (graph.byName.get(last) ?? []).filter((i) => graph.entities[i]!.fqn.endsWith(`.${dotted}`));
 }
 
+/**
+ * Terms found in more than half the documents are left out of the search: their idf is below ln 2, so
+ * they barely move the ranking, but their postings (a package name in every fqn) dominate query time.
+ */
+export function selectiveTerms(index: Bm25fIndex, terms: readonly QueryTerm[]): QueryTerm[] {
+  return terms.filter((t) => index.docFrequency(t.term) * 2 <= index.docCount);
+}
+
 type Boosts = Map<number, { score: number; labels: string[] }>;
 
 function boost(boosts: Boosts, node: number, amount: number, label: string): void {
@@ -223,7 +231,7 @@ export function matchedTerms(graph: LoadedGraph, node: number, terms: readonly Q
  */
 export function scoreEntities(graph: LoadedGraph, query: TaskQuery, limit: number, explained = limit): LexicalSeed[] {
   const { bm25 } = entityLexicalIndex(graph);
-  const hits = bm25.search(query.terms);
+  const hits = bm25.search(selectiveTerms(bm25, query.terms));
   const top = hits[0]?.score ?? 0;
   const norm = (score: number): number => (top > 0 ? score / top : 0);
   const boosts = mentionBoosts(graph, query.mentions);
