@@ -86,6 +86,7 @@ export function runTagsQuery(root: Node, lang: string, b: FileBuilder, hooks: Ta
     if (handler !== undefined) handler(match, claimed);
     else if (main.name === TYPE_REF) typeRefs.push(node);
     else {
+      // @claim: the name a generic type parameter declares.
       claimed.add(node.startIndex);
       typeParams.add(node.text);
     }
