@@ -26,3 +26,6 @@
 
 ; Bindings: `let c: Foo`
 (variable_declarator name: (identifier) @binding.variable type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type))
+; A parameter with a class type is a binding of that class in the function: `(doc: Document) => doc.save()`
+(required_parameter pattern: (identifier) @binding.variable type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type))
+(optional_parameter pattern: (identifier) @binding.variable type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type))
