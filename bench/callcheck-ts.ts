@@ -10,7 +10,8 @@ import type { Entity } from '../src/graph/types.js';
 import { createResolver } from '../src/indexer/resolve/index.js';
 import { extractRepo } from './resolve-bench.js';
 
-function innermost(entities: readonly Entity[], line: number, name?: string): Entity | undefined {
+/** The smallest entity of a file spanning `line` (named `name` when given). */
+export function innermost(entities: readonly Entity[], line: number, name?: string): Entity | undefined {
   let best: Entity | undefined;
   for (const e of entities) {
     if (e.startLine > line || e.endLine < line || (name !== undefined && e.name !== name)) continue;
@@ -83,9 +84,11 @@ async function main(): Promise<void> {
     const n = Number(process.env.CALLCHECK_SAMPLES);
     console.log('-- exact edges tsc does not confirm:');
     for (const p of [...ours.exact].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
+    console.log('-- inferred edges tsc does not confirm:');
+    for (const p of [...ours.inferred].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
     console.log('-- tsc pairs codectx misses:');
     for (const p of [...reference].filter((p) => !all.has(p)).slice(0, n)) console.log(show(p));
   }
 }
 
-await main();
+if (process.argv[1]?.endsWith('callcheck-ts.js')) await main();

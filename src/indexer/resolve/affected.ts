@@ -7,7 +7,7 @@
  */
 import type { FileExtract } from '../types.js';
 
-interface NameIndex {
+export interface NameIndex {
   /** Name -> files whose resolution looks that name up. */
   readers: Map<string, Set<string>>;
   /** Name -> names it is re-bound under (import aliases, renamed exports). */
@@ -17,8 +17,6 @@ interface NameIndex {
   /** Class name -> names of its members and of its bases, over every class with that name. */
   classes: Map<string, { members: Set<string>; bases: Set<string> }>;
 }
-
-const cache = new WeakMap<ReadonlyMap<string, FileExtract>, NameIndex>();
 
 function segments(text: string): string[] {
   return text
@@ -34,7 +32,7 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 }
 
 /** Every name looking up something in this file may touch. */
-export function referencedNames(extract: FileExtract): Set<string> {
+function referencedNames(extract: FileExtract): Set<string> {
   const names = new Set<string>();
   const add = (text: string) => {
     for (const s of segments(text)) names.add(s);
@@ -121,7 +119,7 @@ function wildcardImports(extract: FileExtract | undefined): Set<string> {
 }
 
 /** Names a specifier in another file may use for this file: its base name and its directories. */
-export function moduleKeys(filePath: string): string[] {
+function moduleKeys(filePath: string): string[] {
   const parts = filePath.split('/');
   const base = parts.pop() ?? '';
   return [base.split('.')[0] ?? base, ...parts].filter((s) => s.length > 0);
@@ -146,7 +144,8 @@ function addClasses(classes: NameIndex['classes'], extract: FileExtract): void {
   }
 }
 
-function buildIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
+/** Built once per resolver, on the first `affectedFiles` call. */
+export function buildNameIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
   const index: NameIndex = { readers: new Map(), aliases: new Map(), importedVia: new Map(), classes: new Map() };
   for (const [file, extract] of extracts) {
     for (const name of referencedNames(extract)) addTo(index.readers, name, file);
@@ -169,12 +168,11 @@ function buildIndex(extracts: ReadonlyMap<string, FileExtract>): NameIndex {
  */
 export function affectedFiles(
   extracts: ReadonlyMap<string, FileExtract>,
+  index: NameIndex,
   changed: ReadonlySet<string>,
   previous: ReadonlyMap<string, FileExtract | undefined>,
   wildcardNames: (file: string, specifier: string) => Iterable<string>,
 ): Set<string> {
-  let index = cache.get(extracts);
-  if (!index) cache.set(extracts, (index = buildIndex(extracts)));
   const affected = new Set<string>();
   const names = new Set<string>();
   const oldClasses: NameIndex['classes'] = new Map();

@@ -298,37 +298,39 @@ export class Engine {
     const group = languageGroup(from.language);
     const { receiver, name } = ref;
     if (receiver === '') return this.resolveBareName(ref, from, lang, group);
-    if (lang.selfReceivers.has(receiver)) {
-      const type = this.enclosingType(ref.fromId);
-      return type ? this.outcome(this.classMember(type, name)) : null;
-    }
-    if (receiver === 'super' || receiver.startsWith('super(')) {
-      const type = this.enclosingType(ref.fromId);
-      if (!type) return null;
+    // Outside a type, `self`/`super` are module paths (Rust `self::f()`), resolved like any other receiver.
+    const type = this.enclosingType(ref.fromId);
+    if (type && lang.selfReceivers.has(receiver)) return this.outcome(this.classMember(type, name));
+    if (type && receiver === lang.superReceiver) {
       const { classes, external } = this.linearize(type);
       return this.outcome(this.memberIn(classes.slice(1), name) ?? (external ? this.member(external, name) : null));
     }
     const parts = receiver.split(lang.separator);
     const head = parts[0]!;
-    let sym = lang.selfReceivers.has(head) ? null : this.lookupName(ref.fromId, head);
-    if (sym === null && !lang.selfReceivers.has(head)) {
+    // `self.client.get()`: an attribute whose type is unknown.
+    const attribute = type !== null && lang.selfReceivers.has(head);
+    let sym = attribute ? null : this.lookupName(ref.fromId, head);
+    if (sym === null && !attribute) {
       const builtin = lang.builtinModule(head);
       if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
     }
+    // A receiver whose value is known (a module, a class) but lacks the member is not guessed at by name.
+    const guessable = sym === null || sym.kind === 'opaque';
     for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!);
     if (sym?.kind === 'ambiguous') return null;
     const target = sym ? this.member(sym, name) : null;
     if (target) return this.outcome(target);
-    return this.uniqueMethod(name, lang, group);
+    return guessable ? this.uniqueMethod(name, lang, group) : null;
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
-    if (ref.name === lang.classReceiver) {
-      const type = this.enclosingType(from.id);
-      return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
-    }
     const sym = this.lookupName(ref.fromId, ref.name);
     if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
+    if (ref.name === lang.classReceiver) {
+      // Only where a method receives the class as its first parameter (`def create(cls)`).
+      const type = from.kind === 'method' && new RegExp(`\\(\\s*${ref.name}\\b`).test(from.signature) ? this.enclosingType(from.id) : null;
+      return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
+    }
     if (lang.classMembersInScope) {
       const type = this.enclosingType(from.id);
       const member = type ? this.classMember(type, ref.name) : null;

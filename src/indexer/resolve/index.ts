@@ -6,7 +6,7 @@ import { javaResolver } from '../languages/java/resolver.js';
 import { jsResolver } from '../languages/typescript/resolver.js';
 import { pythonResolver } from '../languages/python/resolver.js';
 import { rustResolver } from '../languages/rust/resolver.js';
-import { affectedFiles, interfaceNames } from './affected.js';
+import { affectedFiles, buildNameIndex, interfaceNames, type NameIndex } from './affected.js';
 import { EdgeCollector } from './collector.js';
 import { Engine } from './engine.js';
 import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView } from './language.js';
@@ -44,6 +44,11 @@ const EDGE_KIND: Record<RefKind, EdgeKind> = {
   value: 'references',
 };
 
+/**
+ * A resolver over one snapshot of the repository: its indexes are built here, so after files change
+ * create a new resolver on the new extracts (and ask it for `affectedFiles`) instead of mutating `input`.
+ * tsconfig/package.json/go.mod are read at creation too; changing one of them warrants a full re-resolve.
+ */
 export function createResolver(input: ResolveInput): Resolver {
   const repo: RepoView = {
     extracts: input.extracts,
@@ -58,6 +63,7 @@ export function createResolver(input: ResolveInput): Resolver {
   for (const group of groups) resolvers.set(group, factories[group](repo));
   const index = new RepoIndex(input.extracts);
   const engine = new Engine(index, resolvers);
+  let names: NameIndex | undefined;
 
   return {
     resolveFile(filePath) {
@@ -127,7 +133,8 @@ export function createResolver(input: ResolveInput): Resolver {
         }
         return names;
       };
-      return affectedFiles(input.extracts, changed, previous, wildcardNames);
+      names ??= buildNameIndex(input.extracts);
+      return affectedFiles(input.extracts, names, changed, previous, wildcardNames);
     },
   };
 }

@@ -17,7 +17,7 @@ export class RepoIndex {
   private readonly importsByScope = new Map<string, RawImport[]>();
   private readonly bindingsByScope = new Map<string, LocalBinding[]>();
   private readonly basesByClass = new Map<string, RawRef[]>();
-  /** Per language group and name: top-level-like definitions (not methods) and methods. */
+  /** Per language group and name: top-level definitions and methods. */
   private readonly definitionsByName = new Map<string, Entity[]>();
   private readonly methodsByName = new Map<string, Entity[]>();
 
@@ -35,7 +35,9 @@ export class RepoIndex {
           pushTo(byName, entity.name, entity);
         }
         const key = `${languageGroup(entity.language)}\0${entity.name}`;
-        pushTo(entity.kind === 'method' ? this.methodsByName : this.definitionsByName, key, entity);
+        // Nested definitions are reachable by name only from their own scope, which lookup covers.
+        if (entity.kind === 'method') pushTo(this.methodsByName, key, entity);
+        else if (entity.parentId === this.moduleOfFile.get(file)?.id) pushTo(this.definitionsByName, key, entity);
       }
       for (const imp of extract.imports) pushTo(this.importsByScope, imp.fromId, imp);
       for (const binding of extract.bindings) pushTo(this.bindingsByScope, binding.scopeId, binding);
