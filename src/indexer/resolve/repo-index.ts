@@ -1,6 +1,7 @@
 /** Lookup tables over every file's extraction record, built once per resolver. */
 import type { Entity } from '../../graph/types.js';
 import type { FileExtract, LocalBinding, RawExport, RawImport, RawRef } from '../types.js';
+import type { DepTracker } from './dependencies.js';
 import { languageGroup, type LanguageGroup } from './language.js';
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -9,10 +10,14 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/**
+ * Reads of a file's records are reported to the tracker. Entities found by id are not: ids come from
+ * records already read (a parent, a scope of the same file) or from this file's own.
+ */
 export class RepoIndex {
   readonly entityById = new Map<string, Entity>();
-  readonly moduleOfFile = new Map<string, Entity>();
-  readonly exportsOfFile = new Map<string, readonly RawExport[]>();
+  private readonly moduleOfFile = new Map<string, Entity>();
+  private readonly exportsOfFile = new Map<string, readonly RawExport[]>();
   private readonly children = new Map<string, Map<string, Entity[]>>();
   private readonly importsByScope = new Map<string, RawImport[]>();
   private readonly bindingsByScope = new Map<string, LocalBinding[]>();
@@ -21,7 +26,10 @@ export class RepoIndex {
   private readonly definitionsByName = new Map<string, Entity[]>();
   private readonly methodsByName = new Map<string, Entity[]>();
 
-  constructor(extracts: ReadonlyMap<string, FileExtract>) {
+  constructor(
+    extracts: ReadonlyMap<string, FileExtract>,
+    private readonly tracker: DepTracker,
+  ) {
     for (const [file, extract] of extracts) {
       for (const entity of extract.entities) {
         this.entityById.set(entity.id, entity);
@@ -46,22 +54,43 @@ export class RepoIndex {
     }
   }
 
+  moduleOf(file: string): Entity | undefined {
+    this.tracker.readFile(file);
+    return this.moduleOfFile.get(file);
+  }
+
+  exportsOf(file: string): readonly RawExport[] {
+    this.tracker.readFile(file);
+    return this.exportsOfFile.get(file) ?? [];
+  }
+
+  /** Reports the file of an entity whose records are about to be read. */
+  private readScope(id: string): void {
+    const entity = this.entityById.get(id);
+    if (entity) this.tracker.readFile(entity.filePath);
+  }
+
   childrenNamed(parentId: string, name: string): readonly Entity[] {
+    this.readScope(parentId);
     return this.children.get(parentId)?.get(name) ?? [];
   }
 
   importsIn(scopeId: string): readonly RawImport[] {
+    this.readScope(scopeId);
     return this.importsByScope.get(scopeId) ?? [];
   }
 
   bindingsIn(scopeId: string): readonly LocalBinding[] {
+    this.readScope(scopeId);
     return this.bindingsByScope.get(scopeId) ?? [];
   }
 
   basesOf(classId: string): readonly RawRef[] {
+    this.readScope(classId);
     return this.basesByClass.get(classId) ?? [];
   }
 
+  /** Not tracked: RepoQueries records these as questions. */
   definitionsNamed(group: LanguageGroup, name: string): readonly Entity[] {
     return this.definitionsByName.get(`${group}\0${name}`) ?? [];
   }
