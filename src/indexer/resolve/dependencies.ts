@@ -1,34 +1,38 @@
 /**
  * What one file's resolution read of the rest of the repository. An update re-resolves a file only when
- * a file it read changed what others can see of it, or a repository-wide question it asked (where does
- * this specifier lead, how many definitions are named `x`) now gets another answer.
+ * a record it read of another file changed (entities, imports, exports, bindings or bases, by the name
+ * it looked them up by), or a repository-wide question it asked (where does this specifier lead, how
+ * many definitions are named `x`) now gets another answer.
  */
-import type { FileExtract } from '../types.js';
+import type { FileExtract, RawImport } from '../types.js';
 
 /** The dependency record of one file, persisted next to its edges. */
 export interface FileDeps {
-  /** Files whose entities, imports, exports, bindings or bases were read. */
-  files: string[];
+  /** Other file -> the names looked up in its records ('' its module entity, '*' its wildcard imports). */
+  reads: Record<string, string[]>;
   /** Repository-wide questions, encoded, with the answer seen. */
   queries: [question: string, answer: string][];
 }
 
 class Frame {
-  readonly files = new Set<string>();
+  /** `file\0name` */
+  readonly reads = new Set<string>();
   readonly queries = new Map<string, string>();
 
   absorb(other: Frame): void {
-    for (const file of other.files) this.files.add(file);
+    for (const read of other.reads) this.reads.add(read);
     for (const [q, a] of other.queries) this.queries.set(q, a);
   }
 }
+
+export type Reads = Frame;
 
 /** Collects reads into nested frames, so memoised results carry what computing them read. */
 export class DepTracker {
   private readonly stack: Frame[] = [];
 
-  readFile(file: string): void {
-    this.stack[this.stack.length - 1]?.files.add(file);
+  read(file: string, name: string): void {
+    this.stack[this.stack.length - 1]?.reads.add(`${file}\0${name}`);
   }
 
   asked(question: string, answer: string): void {
@@ -53,27 +57,52 @@ export class DepTracker {
   }
 }
 
-export function toFileDeps(reads: Frame, self: string): FileDeps {
-  return {
-    files: [...reads.files].filter((f) => f !== self).sort(),
-    queries: [...reads.queries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
-  };
+/** The record of `self`'s resolution; its reads of itself are left out (a changed file is always re-resolved). */
+export function toFileDeps(frame: Frame, self: string): FileDeps {
+  const reads: Record<string, string[]> = {};
+  for (const read of [...frame.reads].sort()) {
+    const at = read.indexOf('\0');
+    const file = read.slice(0, at);
+    if (file !== self) (reads[file] ??= []).push(read.slice(at + 1));
+  }
+  return { reads, queries: [...frame.queries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
 }
 
-export type Reads = Frame;
-
 /**
- * Everything resolution may read of a file on behalf of another one (not lines, docs or call sites):
- * two versions with the same fingerprint resolve every other file the same way.
+ * Everything resolution may read of a file on behalf of another one, keyed by the name it is looked up
+ * by (not lines, docs or call sites). `bindings` gives the local names an import binds.
  */
-export function interfaceFingerprint(extract: FileExtract | undefined): string {
-  if (!extract) return '';
-  return JSON.stringify([
-    extract.language,
-    extract.entities.map((e) => [e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported]),
-    extract.imports.map((i) => ({ ...i, line: 0 })),
-    extract.exports,
-    extract.bindings,
-    extract.refs.filter((r) => r.kind === 'inherits' || r.kind === 'implements').map((r) => [r.fromId, r.kind, r.receiver, r.name]),
-  ]);
+function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImport) => string[]): Map<string, string> {
+  const facts = new Map<string, string[]>();
+  if (!extract) return new Map();
+  const add = (name: string, fact: unknown) => {
+    const list = facts.get(name);
+    if (list) list.push(JSON.stringify(fact));
+    else facts.set(name, [JSON.stringify(fact)]);
+  };
+  const byId = new Map(extract.entities.map((e) => [e.id, e]));
+  for (const e of extract.entities) {
+    add(e.kind === 'module' ? '' : e.name, ['e', e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported]);
+  }
+  for (const imp of extract.imports) {
+    const fact = ['i', { ...imp, line: 0 }];
+    if (imp.wildcard) add('*', fact);
+    for (const local of bindings(imp)) add(local, fact);
+  }
+  for (const exp of extract.exports) add(exp.name, ['x', exp.local]);
+  for (const b of extract.bindings) add(b.variable, ['b', b.scopeId, b.typeName]);
+  for (const ref of extract.refs) {
+    if (ref.kind !== 'inherits' && ref.kind !== 'implements') continue;
+    add(byId.get(ref.fromId)?.name ?? '', ['r', ref.fromId, ref.kind, ref.receiver, ref.name]);
+  }
+  return new Map([...facts].map(([name, list]) => [name, list.sort().join('\n')]));
+}
+
+/** Names under which another file can observe a difference between two versions of a file. */
+export function changedNames(before: FileExtract | undefined, now: FileExtract | undefined, bindings: (imp: RawImport) => string[]): Set<string> {
+  const a = interfaceFacts(before, bindings);
+  const b = interfaceFacts(now, bindings);
+  const names = new Set<string>();
+  for (const name of new Set([...a.keys(), ...b.keys()])) if (a.get(name) !== b.get(name)) names.add(name);
+  return names;
 }

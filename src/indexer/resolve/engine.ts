@@ -126,8 +126,12 @@ export class Engine {
     if (!lang) return null;
     const candidates: Sym[] = [];
     for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
-    const receiver = scope.kind === 'method' ? lang.receiverOf?.(scope) : null;
-    const bindings = receiver ? [...this.index.bindingsIn(scope.id), { scopeId: scope.id, ...receiver }] : this.index.bindingsIn(scope.id);
+    let receiver: { variable: string; typeName: string } | null = null;
+    if (scope.kind === 'method' && lang.receiverOf) {
+      this.tracker.read(scope.filePath, scope.name); // the receiver comes from its signature
+      receiver = lang.receiverOf(scope);
+    }
+    const bindings = receiver ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
     for (const binding of bindings) {
       if (binding.variable !== name) continue;
       let type = this.resolveDotted(scope.id, binding.typeName);
@@ -137,14 +141,13 @@ export class Engine {
       else if (type?.kind === 'external') candidates.push(type);
       else candidates.push(opaque());
     }
-    for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+    for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
       const sym = this.importedSym(imp, binding, scope);
       if (sym) candidates.push(sym);
     }
     if (candidates.length > 0) return unify(candidates);
-    const imports = this.index.importsIn(scope.id);
     if (scope.kind !== 'module') return null;
-    const viaWildcard = this.wildcardMember(imports, scope, name, true);
+    const viaWildcard = this.wildcardMember(scope, name, true);
     if (viaWildcard) return viaWildcard;
     const group = languageGroup(scope.language);
     const child = lang.childModule ? this.queries.childModule(group, scope.filePath, name) : null;
@@ -162,12 +165,12 @@ export class Engine {
     return null;
   }
 
-  private wildcardMember(imports: readonly RawImport[], scope: Entity, name: string, local: boolean): Sym | null {
+  private wildcardMember(scope: Entity, name: string, local: boolean): Sym | null {
     const lang = this.resolverFor(scope);
     if (!lang) return null;
     const candidates: Sym[] = [];
-    for (const imp of imports) {
-      if (!imp.wildcard || (!local && !lang.importsAreMembers && !imp.reexport)) continue;
+    for (const imp of this.index.wildcardImportsIn(scope.id)) {
+      if (!local && !lang.importsAreMembers && !imp.reexport) continue;
       const target = this.moduleTarget(scope, imp.module);
       if (!target || target.kind === 'external') continue;
       if (name === 'default' && !lang.importsAreMembers) continue;
@@ -177,11 +180,11 @@ export class Engine {
     return unify(candidates);
   }
 
-  /** The import bindings of one scope by local name. */
-  private importBindingsIn(scope: Entity, lang: LanguageResolver): ReadonlyMap<string, { imp: RawImport; binding: ImportBinding }[]> {
+  /** The import bindings of one scope for one local name. */
+  private importBindingsIn(scope: Entity, lang: LanguageResolver, name: string): readonly { imp: RawImport; binding: ImportBinding }[] {
+    this.tracker.read(scope.filePath, name);
     let byName = this.scopeImports.get(scope.id);
-    if (byName) this.tracker.readFile(scope.filePath);
-    else {
+    if (!byName) {
       byName = new Map();
       for (const imp of this.index.importsIn(scope.id)) {
         for (const binding of lang.importBindings(imp)) {
@@ -192,7 +195,7 @@ export class Engine {
       }
       this.scopeImports.set(scope.id, byName);
     }
-    return byName;
+    return byName.get(name) ?? [];
   }
 
   /** A dotted path ('models.Collector') looked up from a scope. */
@@ -235,12 +238,11 @@ export class Engine {
         const scope = this.index.moduleOf(file);
         if (!scope) continue;
         for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
-        for (const exp of this.index.exportsOf(file)) {
-          if (exp.name !== name) continue;
+        for (const exp of this.index.exportsNamed(file, name)) {
           const local = this.resolveDotted(scope.id, exp.local);
           if (local) candidates.push(local);
         }
-        for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+        for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
           if (!lang.importsAreMembers && !imp.reexport) continue;
           const sym = this.importedSym(imp, binding, scope);
           if (sym) candidates.push(sym);
@@ -250,7 +252,7 @@ export class Engine {
       for (const file of module.files) {
         const scope = this.index.moduleOf(file);
         if (!scope) continue;
-        const found = this.wildcardMember(this.index.importsIn(scope.id), scope, name, false);
+        const found = this.wildcardMember(scope, name, false);
         if (found) candidates.push(found);
       }
       if (candidates.length > 0) return unify(candidates);
@@ -282,7 +284,7 @@ export class Engine {
       const bases: Entity[] = [];
       let external: Sym | null = null;
       const scopeId = type.parentId ?? type.id;
-      for (const ref of this.index.basesOf(type.id)) {
+      for (const ref of this.index.basesOf(type)) {
         const sep = this.resolverFor(type)?.separator ?? '.';
         const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`);
         if (base?.kind === 'entity' && isTypeLike(base.entity) && base.entity.id !== type.id) bases.push(base.entity);
@@ -362,8 +364,7 @@ export class Engine {
     const module = this.index.moduleOf(from.filePath);
     if (!module) return null;
     const outside: string[] = [];
-    for (const imp of this.index.importsIn(module.id)) {
-      if (!imp.wildcard) continue;
+    for (const imp of this.index.wildcardImportsIn(module.id)) {
       const target = this.moduleTarget(from, imp.module);
       if (target?.kind === 'external') outside.push(target.module);
       else return null;

@@ -7,7 +7,7 @@ import { jsResolver } from '../languages/typescript/resolver.js';
 import { pythonResolver } from '../languages/python/resolver.js';
 import { rustResolver } from '../languages/rust/resolver.js';
 import { EdgeCollector } from './collector.js';
-import { DepTracker, interfaceFingerprint, toFileDeps, type FileDeps } from './dependencies.js';
+import { changedNames, DepTracker, toFileDeps, type FileDeps } from './dependencies.js';
 import { Engine } from './engine.js';
 import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView } from './language.js';
 import { RepoQueries } from './queries.js';
@@ -127,17 +127,27 @@ export function createResolver(input: ResolveInput): Resolver {
   return {
     resolveFile(filePath) {
       const extract = input.extracts.get(filePath);
-      if (!extract) return { edges: [], externals: [], deps: { files: [], queries: [] } };
+      if (!extract) return { edges: [], externals: [], deps: { reads: {}, queries: [] } };
       const { value, reads } = tracker.capture(() => resolve(filePath, extract));
       return { ...value, deps: toFileDeps(reads, filePath) };
     },
     affectedFiles(changed, previous, deps) {
       const affected = new Set<string>();
-      const touched = new Set<string>();
+      const changedNamesOf = new Map<string, Set<string> | 'all'>();
       for (const file of changed) {
-        if (input.extracts.has(file)) affected.add(file);
-        if (interfaceFingerprint(previous.get(file)) !== interfaceFingerprint(input.extracts.get(file))) touched.add(file);
+        const now = input.extracts.get(file);
+        if (now) affected.add(file);
+        const before = previous.get(file);
+        // Without one resolver for both versions the names an import binds are unknown: every read of the file counts.
+        const language = (now ?? before)?.language;
+        const lang = language && (!before || !now || before.language === now.language) ? resolvers.get(languageGroup(language)) : undefined;
+        changedNamesOf.set(file, lang ? changedNames(before, now, (imp) => lang.importBindings(imp).map((b) => b.local)) : 'all');
       }
+      const readChanged = (record: FileDeps): boolean =>
+        Object.entries(record.reads).some(([file, names]) => {
+          const changedHere = changedNamesOf.get(file);
+          return changedHere === 'all' || (changedHere !== undefined && names.some((name) => changedHere.has(name)));
+        });
       const answers = new Map<string, string>();
       const answered = (question: string): string => {
         let answer = answers.get(question);
@@ -147,7 +157,7 @@ export function createResolver(input: ResolveInput): Resolver {
       for (const file of input.extracts.keys()) {
         if (affected.has(file)) continue;
         const record = deps.get(file);
-        if (!record || record.files.some((f) => touched.has(f)) || record.queries.some(([q, a]) => answered(q) !== a)) affected.add(file);
+        if (!record || readChanged(record) || record.queries.some(([q, a]) => answered(q) !== a)) affected.add(file);
       }
       return affected;
     },

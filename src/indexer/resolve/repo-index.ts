@@ -11,8 +11,9 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 /**
- * Reads of a file's records are reported to the tracker. Entities found by id are not: ids come from
- * records already read (a parent, a scope of the same file) or from this file's own.
+ * Reads of a file's records are reported to the tracker with the name they were looked up by ('' for the
+ * module entity, '*' for wildcard imports). Entities found by id are not: ids come from records already
+ * read (a found entity's parent, a scope of the same file) or from the resolving file's own.
  */
 export class RepoIndex {
   readonly entityById = new Map<string, Entity>();
@@ -55,39 +56,44 @@ export class RepoIndex {
   }
 
   moduleOf(file: string): Entity | undefined {
-    this.tracker.readFile(file);
+    this.tracker.read(file, '');
     return this.moduleOfFile.get(file);
   }
 
-  exportsOf(file: string): readonly RawExport[] {
-    this.tracker.readFile(file);
-    return this.exportsOfFile.get(file) ?? [];
+  exportsNamed(file: string, name: string): RawExport[] {
+    this.tracker.read(file, name);
+    return (this.exportsOfFile.get(file) ?? []).filter((exp) => exp.name === name);
   }
 
-  /** Reports the file of an entity whose records are about to be read. */
-  private readScope(id: string): void {
+  /** Reports a name looked up in the records of an entity's file. */
+  private readIn(id: string, name: string): void {
     const entity = this.entityById.get(id);
-    if (entity) this.tracker.readFile(entity.filePath);
+    if (entity) this.tracker.read(entity.filePath, name);
   }
 
   childrenNamed(parentId: string, name: string): readonly Entity[] {
-    this.readScope(parentId);
+    this.readIn(parentId, name);
     return this.children.get(parentId)?.get(name) ?? [];
   }
 
+  /** Not tracked: the caller reports the names it looks the imports up by. */
   importsIn(scopeId: string): readonly RawImport[] {
-    this.readScope(scopeId);
     return this.importsByScope.get(scopeId) ?? [];
   }
 
-  bindingsIn(scopeId: string): readonly LocalBinding[] {
-    this.readScope(scopeId);
-    return this.bindingsByScope.get(scopeId) ?? [];
+  wildcardImportsIn(scopeId: string): RawImport[] {
+    this.readIn(scopeId, '*');
+    return (this.importsByScope.get(scopeId) ?? []).filter((imp) => imp.wildcard);
   }
 
-  basesOf(classId: string): readonly RawRef[] {
-    this.readScope(classId);
-    return this.basesByClass.get(classId) ?? [];
+  bindingsNamed(scopeId: string, name: string): LocalBinding[] {
+    this.readIn(scopeId, name);
+    return (this.bindingsByScope.get(scopeId) ?? []).filter((b) => b.variable === name);
+  }
+
+  basesOf(type: Entity): readonly RawRef[] {
+    this.tracker.read(type.filePath, type.name);
+    return this.basesByClass.get(type.id) ?? [];
   }
 
   /** Not tracked: RepoQueries records these as questions. */
