@@ -31,9 +31,14 @@ def main():
         except SyntaxError:
             continue
         script = jedi.Script(code, path=path, project=project)
+        sites = []
         for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
+            if isinstance(node, ast.Call):
+                sites.append(node)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                # A bare decorator (`@cached`) is a call too; `@cached(...)` is already an ast.Call.
+                sites.extend(ast.Call(func=d, args=[], keywords=[], lineno=d.lineno) for d in node.decorator_list if not isinstance(d, ast.Call))
+        for node in sites:
             position = callee_position(node)
             if position is None:
                 continue

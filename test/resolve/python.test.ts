@@ -168,3 +168,10 @@ test('no name-only guess for a member missing from a known module, nor for neste
     .ref('f', 'call', 'callback');
   assert.deepEqual(edgesOf(repoOf([lib, other, use]).resolver, ['use.py'], 'calls'), ['use.f -calls-> other.Mock.string ?']);
 });
+
+test('a call of a parameter is not matched to a same-named definition elsewhere', () => {
+  const json = py('json.py', 'json_util').def('function', 'load').def('function', 'dump');
+  const config = py('config.py', 'config').def('function', 'from_file').ref('from_file', 'call', 'load').ref('from_file', 'call', 'dump');
+  config.extract.entities[1]!.signature = 'def from_file(filename, load, silent=False)';
+  assert.deepEqual(edgesOf(repoOf([json, config]).resolver, ['config.py'], 'calls'), ['config.from_file -calls-> json_util.dump ?']);
+});

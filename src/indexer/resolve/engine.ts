@@ -352,11 +352,25 @@ export class Engine {
     if (builtin !== null) return { kind: 'external', module: builtin, symbol: ref.name };
     const wildcard = this.externalWildcard(from, lang);
     if (wildcard !== null) return { kind: 'external', module: wildcard, symbol: ref.name };
+    if (this.isParameter(from, ref.name)) return null;
     const candidates = this.queries.definitionsNamed(group, ref.name);
     if (candidates.length === 1) return { kind: 'edge', target: candidates[0]!, confidence: 'inferred' };
     // An unknown name in a type position is usually a type parameter or an ambient type, not a dependency.
     const used = ref.kind !== 'type' && ref.kind !== 'value';
     return candidates.length === 0 && used ? { kind: 'external', module: '', symbol: ref.name } : null;
+  }
+
+  /** Whether an enclosing function declares `name` as a parameter (a callback, not a definition elsewhere). */
+  private isParameter(from: Entity, name: string): boolean {
+    // A parameter name opens a comma-separated item: `f(a, *rest, cb: Fn = None)`, `(s *Store)`, `(cb?: Fn)`.
+    const param = new RegExp(`(^|,)\\s*(?:\\.\\.\\.|\\*{1,2}|&)?\\s*${name.replace(/\$/g, '\\$')}\\s*(?:[:=,?)\\s]|$)`);
+    for (let e: Entity | undefined = from; e && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+      if (e.kind !== 'function' && e.kind !== 'method') continue;
+      const open = e.signature.indexOf('(');
+      const close = e.signature.lastIndexOf(')');
+      if (open >= 0 && close > open && param.test(e.signature.slice(open + 1, close))) return true;
+    }
+    return false;
   }
 
   /** The module of the file's only wildcard import from outside the repository (`from x import *`, Go dot imports). */
