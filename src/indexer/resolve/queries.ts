@@ -19,8 +19,8 @@ type Question =
 
 function targetAnswer(target: ModuleTarget | { files: readonly string[]; key: string } | null): string {
   if (!target) return '';
-  if ('kind' in target && target.kind === 'external') return `x\0${target.module}`;
-  return ['f', target.key, ...target.files].join('\0');
+  if ('kind' in target && target.kind === 'external') return JSON.stringify(['x', target.module]);
+  return JSON.stringify(['f', target.key, ...target.files]);
 }
 
 /** Which entities: the one id when unique, otherwise just how many (the engine never picks among several). */
@@ -29,7 +29,7 @@ function candidatesAnswer(found: readonly Entity[]): string {
 }
 
 export class RepoQueries {
-  private readonly moduleTargets = new Map<string, ModuleTarget | null>();
+  private readonly moduleTargets = new Map<string, { target: ModuleTarget | null; answer: string }>();
 
   constructor(
     private readonly index: RepoIndex,
@@ -38,14 +38,14 @@ export class RepoQueries {
   ) {}
 
   moduleTarget(group: LanguageGroup, specifier: string, fromFile: string): ModuleTarget | null {
-    const key = `${group}\0${fromFile}\0${specifier}`;
-    let target = this.moduleTargets.get(key);
-    if (target === undefined) {
-      target = this.resolvers.get(group)?.resolveModule(specifier, fromFile) ?? null;
-      this.moduleTargets.set(key, target);
+    const key = JSON.stringify(['module', group, specifier, fromFile] satisfies Question);
+    let known = this.moduleTargets.get(key);
+    if (known === undefined) {
+      const target = this.resolvers.get(group)?.resolveModule(specifier, fromFile) ?? null;
+      this.moduleTargets.set(key, (known = { target, answer: targetAnswer(target) }));
     }
-    this.record(['module', group, specifier, fromFile], targetAnswer(target));
-    return target;
+    this.tracker.asked(key, known.answer);
+    return known.target;
   }
 
   submodule(group: LanguageGroup, module: { files: readonly string[]; key: string }, name: string): ModuleTarget | null {
@@ -68,7 +68,7 @@ export class RepoQueries {
 
   extraMembers(group: LanguageGroup, type: Entity, name: string): Entity[] {
     const found = this.resolvers.get(group)?.extraMembers?.(type, name) ?? [];
-    this.record(['extra', group, type.id, name], found.map((e) => e.id).join('\0'));
+    this.record(['extra', group, type.id, name], JSON.stringify(found.map((e) => e.id)));
     return found;
   }
 
@@ -86,7 +86,7 @@ export class RepoQueries {
 
   /** The answer an encoded question gets on this snapshot, without recording it. */
   answer(encoded: string): string {
-    const [kind, group, a = '', b = '', ...rest] = encoded.split('\0') as [Question[0], LanguageGroup, string?, string?, ...string[]];
+    const [kind, group, a = '', b = '', ...rest] = JSON.parse(encoded) as [Question[0], LanguageGroup, string?, string?, ...string[]];
     const lang = this.resolvers.get(group);
     switch (kind) {
       case 'module':
@@ -100,18 +100,18 @@ export class RepoQueries {
       case 'extra': {
         const type = this.index.entityById.get(a);
         // The type itself is gone: its file changed, so the asker is re-resolved anyway.
-        return type ? (lang?.extraMembers?.(type, b) ?? []).map((e) => e.id).join('\0') : '\0gone';
+        return type ? JSON.stringify((lang?.extraMembers?.(type, b) ?? []).map((e) => e.id)) : 'gone';
       }
       case 'defs':
         return candidatesAnswer(this.index.definitionsNamed(group, a));
       case 'methods':
         return candidatesAnswer(this.index.methodsNamed(group, a));
       default:
-        return '\0unknown';
+        return 'unknown';
     }
   }
 
   private record(question: Question, answer: string): void {
-    this.tracker.asked(question.join('\0'), answer);
+    this.tracker.asked(JSON.stringify(question), answer);
   }
 }
