@@ -59,3 +59,12 @@ test('a body-only edit of a file defining common names re-resolves nobody else',
   const user = new FileBuilder('user.py', 'python', 'user').import('', 'models', ['Model']).def('class', 'Mine').ref('Mine', 'inherits', 'Model').def('method', 'Mine.save').ref('Mine.save', 'call', 'super().save');
   assert.deepEqual(affectedBy([models1, user], [models2, user]), ['models.py']);
 });
+
+test('swapping the order of fallback imports in another file re-resolves the files using the name', () => {
+  const compat1 = new FileBuilder('compat.py', 'python', 'compat').import('', 'json').import('', 'simplejson', [], { alias: 'json' });
+  const compat2 = new FileBuilder('compat.py', 'python', 'compat').import('', 'simplejson', [], { alias: 'json' }).import('', 'json');
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'compat', ['json']).ref('', 'call', 'json.dumps');
+  assert.ok(externalsOf(repoOf([compat1, user]).resolver, ['user.py']).includes('user -calls-> json:dumps'));
+  assert.ok(externalsOf(repoOf([compat2, user]).resolver, ['user.py']).includes('user -calls-> simplejson:dumps'));
+  assert.deepEqual(affectedBy([compat1, user], [compat2, user]), ['compat.py', 'user.py']);
+});

@@ -95,7 +95,8 @@ function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImp
     if (ref.kind !== 'inherits' && ref.kind !== 'implements') continue;
     add(byId.get(ref.fromId)?.name ?? '', ['r', ref.fromId, ref.kind, ref.receiver, ref.name]);
   }
-  return new Map([...facts].map(([name, list]) => [name, list.sort().join('\n')]));
+  // In file order: which of several candidates wins (the first of external fallbacks) can depend on it.
+  return new Map([...facts].map(([name, list]) => [name, list.join('\n')]));
 }
 
 /** Names under which another file can observe a difference between two versions of a file. */
