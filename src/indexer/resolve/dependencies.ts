@@ -14,14 +14,15 @@ export interface FileDeps {
   queries: [question: string, answer: string][];
 }
 
+/** Reads made directly, plus the frames of nested and memoised computations, shared rather than copied. */
 class Frame {
   /** `file\0name` */
   readonly reads = new Set<string>();
   readonly queries = new Map<string, string>();
+  readonly nested = new Set<Frame>();
 
   absorb(other: Frame): void {
-    for (const read of other.reads) this.reads.add(read);
-    for (const [q, a] of other.queries) this.queries.set(q, a);
+    if (other !== this) this.nested.add(other);
   }
 }
 
@@ -58,14 +59,27 @@ export class DepTracker {
 }
 
 /** The record of `self`'s resolution; its reads of itself are left out (a changed file is always re-resolved). */
-export function toFileDeps(frame: Frame, self: string): FileDeps {
+export function toFileDeps(root: Frame, self: string): FileDeps {
+  const all = new Set<string>();
+  const queries = new Map<string, string>();
+  const seen = new Set<Frame>([root]);
+  const pending = [root];
+  for (let frame = pending.pop(); frame; frame = pending.pop()) {
+    for (const read of frame.reads) all.add(read);
+    for (const [q, a] of frame.queries) queries.set(q, a);
+    for (const inner of frame.nested) {
+      if (seen.has(inner)) continue;
+      seen.add(inner);
+      pending.push(inner);
+    }
+  }
   const reads: Record<string, string[]> = {};
-  for (const read of [...frame.reads].sort()) {
+  for (const read of [...all].sort()) {
     const at = read.indexOf('\0');
     const file = read.slice(0, at);
     if (file !== self) (reads[file] ??= []).push(read.slice(at + 1));
   }
-  return { reads, queries: [...frame.queries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
+  return { reads, queries: [...queries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
 }
 
 /**
