@@ -14,6 +14,8 @@ import {
 import type { SourceReader } from '../retrieval/snippets.js';
 import type { RepoHandle } from './repo.js';
 import { repoSynonyms } from './retrieval.js';
+export { DEFAULT_TOKEN_BUDGET, renderContext } from '../retrieval/get-context.js';
+export { DEFAULT_DEPTH, DEFAULT_PATH_COUNT, type Dependency } from '../retrieval/graph-queries.js';
 
 export interface GetContextParams {
   query: string;

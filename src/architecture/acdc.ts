@@ -5,7 +5,9 @@
  *    (`x.d.ts`, `x.pyi`, `x.test.ts`, `x.spec.js`, `x_test.go`, `test_x.py`) become one node.
  * 2. Support library: nodes with fan-in of at least max(20, 5% of the nodes) form one cluster.
  * 3. Subgraph dominator on the rest (algorithms.md §6). Dominated sets nest; each node is placed in the
- *    largest set containing it, i.e. ACDC's top-level cluster.
+ *    largest set containing it, i.e. ACDC's top-level cluster. A test dominates only test files: nothing
+ *    else depends on a test, so it would otherwise dominate the code it exercises and pull it out of
+ *    its subsystem.
  * 4. Orphan adoption: an unclustered node joins the subsystem cluster holding most nodes that depend on
  *    it, or failing that most nodes it depends on, in rounds while orphans decrease. The support library
  *    adopts nothing: everything uses it, so it would absorb the whole system through the rounds.
@@ -13,6 +15,7 @@
  */
 import type { FileGraph } from './file-graph.js';
 import { directoryOf } from './file-graph.js';
+import { isTestFile } from './test-files.js';
 
 const SMALL_SUBGRAPH = 20;
 const SUPPORT_MIN_FAN_IN = 20;
@@ -101,11 +104,13 @@ export function acdcPartition(fg: FileGraph): number[][] {
   const order = [...Array(nodeCount).keys()].filter((n) => !support.has(n));
   const degree = order.map(outDegree);
   const candidates = order.map((n, i) => ({ n, d: degree[i] })).sort((a, b) => a.d - b.d || a.n - b.n);
+  const isTest = nodeFiles.map((files) => files.every((f) => isTestFile(fg.files[f])));
+  const codeOrSupport = new Set([...support, ...isTest.flatMap((t, n) => (t ? [] : [n]))]);
   const removed = new Set<number>();
   const dominated: Set<number>[] = [];
   for (const { n } of candidates) {
     if (removed.has(n)) continue;
-    const set = dominatedSet(n, targets, sources, support);
+    const set = dominatedSet(n, targets, sources, isTest[n] ? codeOrSupport : support);
     if (set.size > 1) dominated.push(set);
     if (set.size < SMALL_SUBGRAPH) for (const m of set) removed.add(m);
     else removed.add(n);

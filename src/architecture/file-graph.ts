@@ -60,3 +60,16 @@ export function directoryOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash < 0 ? '' : path.slice(0, slash);
 }
+
+/** The longest directory every path lies in ('' when they share none). */
+export function commonDirectory(paths: string[]): string {
+  const dirs = paths.map((p) => directoryOf(p).split('/').filter((s) => s !== ''));
+  const first = dirs[0] ?? [];
+  let n = first.length;
+  for (const d of dirs) {
+    let i = 0;
+    while (i < n && i < d.length && d[i] === first[i]) i++;
+    n = i;
+  }
+  return first.slice(0, n).join('/');
+}

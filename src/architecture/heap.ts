@@ -1,4 +1,11 @@
-/** A binary min-heap ordered by a comparator; `before(a, b)` is true when a must come out first. */
+/**
+ * A binary min-heap ordered by a comparator; `before(a, b)` is true when a must come out first.
+ *
+ * Not src/util/heap.ts's MinHeap on purpose: agglomerate needs its ties broken by the pair's ids (the
+ * documented, input-order-independent merge order, checked against the naive loop), which a single
+ * float key cannot express, and a comparator in MinHeap would slow the typed-array heap that graph
+ * traversal and PCST run hot. Heap operations are under 2% of agglomerate's time on a real repository.
+ */
 export class Heap<T> {
   private readonly items: T[] = [];
 

@@ -1,6 +1,6 @@
 /** Helpers on partitions of file indices, shared by the clustering algorithms. */
 import type { FileGraph } from './file-graph.js';
-import { compareStrings, directoryOf } from './file-graph.js';
+import { commonDirectory, compareStrings, directoryOf } from './file-graph.js';
 
 /** A file with no dependency edge to or from another file. */
 export function isIsolated(fg: FileGraph, file: number): boolean {
@@ -22,7 +22,9 @@ export function canonical(clusters: number[][]): number[][] {
 
 /**
  * Structure says nothing about files without dependencies, so a singleton cluster of such a file joins
- * the cluster holding most files of its directory; files left over are grouped by directory.
+ * the cluster holding most files under its nearest directory that holds clustered files, looking no
+ * higher than the repository's shared root (joining an unrelated top-level part would mislead). Files
+ * left over are grouped by directory.
  */
 export function adoptIsolatedFiles(fg: FileGraph, clusters: number[][]): number[][] {
   const kept: number[][] = [];
@@ -31,27 +33,39 @@ export function adoptIsolatedFiles(fg: FileGraph, clusters: number[][]): number[
     if (c.length === 1 && isIsolated(fg, c[0])) loose.push(c[0]);
     else kept.push([...c]);
   }
-  const byDirectory = new Map<string, Map<number, number>>();
+  const root = commonDirectory(fg.files);
+  // Files of each cluster under every directory below the root, counted before any adoption.
+  const underDirectory = new Map<string, Map<number, number>>();
   kept.forEach((c, ci) => {
     for (const f of c) {
-      const dir = directoryOf(fg.files[f]);
-      let counts = byDirectory.get(dir);
-      if (!counts) byDirectory.set(dir, (counts = new Map()));
-      counts.set(ci, (counts.get(ci) ?? 0) + 1);
+      for (const dir of ancestorsBelow(fg.files[f], root)) {
+        let counts = underDirectory.get(dir);
+        if (!counts) underDirectory.set(dir, (counts = new Map()));
+        counts.set(ci, (counts.get(ci) ?? 0) + 1);
+      }
     }
   });
   const leftover = new Map<string, number[]>();
   for (const f of loose) {
-    const dir = directoryOf(fg.files[f]);
-    const counts = byDirectory.get(dir);
+    const counts = ancestorsBelow(fg.files[f], root)
+      .map((dir) => underDirectory.get(dir))
+      .find((c) => c !== undefined);
     if (counts) {
       let best = -1;
       for (const [ci, n] of counts) if (best < 0 || n > counts.get(best)! || (n === counts.get(best)! && ci < best)) best = ci;
       kept[best].push(f);
     } else {
+      const dir = directoryOf(fg.files[f]);
       leftover.set(dir, [...(leftover.get(dir) ?? []), f]);
     }
   }
   const dirs = [...leftover.keys()].sort(compareStrings);
   return canonical([...kept, ...dirs.map((d) => leftover.get(d)!)]);
+}
+
+/** The directories holding path, innermost first, strictly below root. */
+function ancestorsBelow(path: string, root: string): string[] {
+  const out: string[] = [];
+  for (let dir = directoryOf(path); dir.length > root.length && dir !== ''; dir = directoryOf(dir)) out.push(dir);
+  return out;
 }

@@ -1,4 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
+import { openRepo, type RepoHandle } from '../api/repo.js';
+import { UserError } from '../util/errors.js';
+import { progressReporter } from './progress.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -29,12 +32,29 @@ export function strs(values: ParsedValues, key: string): string[] {
   return typeof v === 'string' ? [v] : [];
 }
 
+/** An integer option; anything else is the user's mistake (exit code 2), not a crash. */
 export function int(values: ParsedValues, key: string, fallback: number): number {
   const v = str(values, key);
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n)) throw new Error(`--${key} must be an integer, got ${v}`);
+  if (v.trim() === '' || !Number.isInteger(n)) throw new UserError(`--${key} must be an integer, got ${v}`);
   return n;
+}
+
+/** Opens the repository after an incremental index run (progress on stderr), runs `use`, closes it. */
+export async function withUpdatedRepo<T>(values: ParsedValues, use: (handle: RepoHandle) => T): Promise<T> {
+  const reporter = progressReporter();
+  let handle: RepoHandle;
+  try {
+    handle = await openRepo({ repo: str(values, 'repo') ?? '.', indexDir: str(values, 'index-dir'), update: true, onProgress: reporter.update });
+  } finally {
+    reporter.finish();
+  }
+  try {
+    return use(handle);
+  } finally {
+    handle.close();
+  }
 }
 
 export function printJson(value: unknown): void {

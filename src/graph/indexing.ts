@@ -9,7 +9,7 @@ import { classifyContent, DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, type SourceFile } from '../indexer/pool.js';
-import { createResolver } from '../indexer/resolve/index.js';
+import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import { walkRepository } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
@@ -115,7 +115,15 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     progress({ phase: 'walk', done: 0, total: 0 });
     const walk = walkRepository({ root: repo, indexDir, accept: (p) => languageForPath(p) !== undefined });
     const skips = new Map<string, string>(walk.skipped);
-    const readFile = repoFileReader(repo);
+    // Project files the layout and resolver read (tsconfig, package.json, go.mod...), with a digest of what they
+    // held: when one of them changes, every file is re-resolved.
+    const configReads = new Map<string, string | null>();
+    const readRepoFile = repoFileReader(repo);
+    const readFile = (rel: string): string | null => {
+      const text = readRepoFile(rel);
+      configReads.set(rel, text === null ? null : createHash('sha1').update(text).digest('hex'));
+      return text;
+    };
     const layout = detectLayout(walk.files.map((f) => f.path), readFile);
 
     const stored = new Map(store.files().map((f) => [f.path, f]));
@@ -152,7 +160,10 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const removed = [...stored.keys()].filter((p) => !present.has(p));
     // Everything resolution needs from the index is read before the run starts writing.
     const changedUpFront = new Set<string>([...toParse.map((f) => f.path), ...removed]);
-    const extracts = changedUpFront.size > 0 ? store.loadExtracts() : new Map<string, FileExtract>();
+    const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
+    const needsResolution = changedUpFront.size > 0 || configChanged;
+    const extracts = needsResolution ? store.loadExtracts() : new Map<string, FileExtract>();
+    const deps = needsResolution ? store.loadDeps() : new Map<string, FileDeps>();
     const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
     for (const path of changedUpFront) extracts.delete(path);
 
@@ -183,14 +194,18 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       progress({ phase: 'resolve', done: 0, total: 1 });
       const changed = new Set<string>([...parsed, ...removed]);
       let reresolved = 0;
-      if (changed.size > 0) {
+      if (changed.size > 0 || configChanged) {
         const resolver = createResolver({ extracts, layout, readFile });
-        const affected = stored.size === 0 ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous);
+        const resolveAll = stored.size === 0 || configChanged;
+        const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous, deps);
         const order = [...affected].filter((p) => extracts.has(p)).sort();
         for (const path of order) {
-          writer.writeResolution(path, resolver.resolveFile(path));
+          const { deps: read, ...edges } = resolver.resolveFile(path);
+          writer.writeResolution(path, edges, read);
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
         }
+        // Read after resolving: resolvers may read project files lazily.
+        store.setMeta('config_reads', JSON.stringify(Object.fromEntries([...configReads].sort())));
       }
       progress({ phase: 'write', done: 0, total: 1 });
       summaryBase = { parsed: parsed.length, removed: removed.length, reresolved };
@@ -206,6 +221,16 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   } finally {
     store.close();
   }
+}
+
+/** Whether any project file recorded by the last resolution now reads differently (or appeared, or vanished). */
+function projectFilesChanged(recorded: string | undefined, read: (rel: string) => string | null): boolean {
+  if (!recorded) return false;
+  const digests = JSON.parse(recorded) as Record<string, string | null>;
+  return Object.entries(digests).some(([rel, digest]) => {
+    const text = read(rel);
+    return (text === null ? null : createHash('sha1').update(text).digest('hex')) !== digest;
+  });
 }
 
 function summarize(

@@ -102,6 +102,9 @@ async function extractInWorkers(
       };
       worker.on('message', (msg: ExtractJobResult) => {
         done += msg.results.length;
+        // A next batch goes out first, so the worker parses while these results are being stored.
+        const more = next < batches.length;
+        if (more) send();
         try {
           onResults(msg.results, done);
         } catch (err) {
@@ -109,7 +112,7 @@ async function extractInWorkers(
           reject(err);
           return;
         }
-        send();
+        if (!more) send();
       });
       worker.on('error', reject);
       send();

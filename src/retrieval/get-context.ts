@@ -224,7 +224,8 @@ function snippetItems(
       items.push({ snippet: full, value: value + nestedValue(graph, node, base) });
       cheapest = full.tokens;
     }
-    if (hasMembers || cheapest === Infinity) {
+    // A module without members has no shorter form than its text.
+    if (hasMembers || (cheapest === Infinity && entity.kind !== 'module')) {
       const outline = renderer.render(node, 'outline');
       if (outline.tokens < cheapest) {
         items.push({ snippet: outline, value: OUTLINE_VALUE * value });

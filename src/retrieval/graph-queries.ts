@@ -33,7 +33,7 @@ export interface CallersResult {
   callers: CallSite[];
 }
 
-export function entityRef(graph: LoadedGraph, node: number): EntityRef {
+function entityRef(graph: LoadedGraph, node: number): EntityRef {
   const e = graph.entities[node]!;
   return { symbol: e.fqn, kind: e.kind, path: e.filePath, line: e.startLine };
 }

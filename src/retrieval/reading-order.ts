@@ -2,7 +2,7 @@
 import type { LoadedGraph } from '../graph/memory.js';
 
 /** Scores closer than this (relative to the larger) count as tied. */
-export const TIE_TOLERANCE = 1e-9;
+const TIE_TOLERANCE = 1e-9;
 
 export function readingOrder(graph: LoadedGraph, nodes: readonly number[], scores: ArrayLike<number>): number[] {
   const sorted = [...nodes].sort((a, b) => scores[b]! - scores[a]! || a - b);

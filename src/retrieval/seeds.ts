@@ -56,10 +56,16 @@ export function resolveSeeds(graph: LoadedGraph, request: SeedRequest): Seed[] {
   }
   const hits = lexicalSeeds(graph, request.query, request.synonyms, { limit: QUERY_SEED_LIMIT });
   const top = hits[0]?.score ?? 0;
-  for (const hit of hits) {
-    if (!(top > 0)) break;
-    const demoted = request.demoteTests === true && isTestPath(graph.entities[hit.nodeIndex]!.filePath);
-    add(hit.nodeIndex, (hit.score / top) * (demoted ? TEST_CODE_FACTOR : 1), 'query');
-  }
+  const queryWeights = top > 0
+    ? hits.map((hit) => {
+      const demoted = request.demoteTests === true && isTestPath(graph.entities[hit.nodeIndex]!.filePath);
+      return (hit.score / top) * (demoted ? TEST_CODE_FACTOR : 1);
+    })
+    : [];
+  // Seeds the user named carry at least half of the restart mass, however many words the query matched.
+  const explicitTotal = [...seeds.values()].reduce((s, seed) => s + seed.weight, 0);
+  const queryTotal = queryWeights.reduce((s, w) => s + w, 0);
+  const scale = explicitTotal > 0 && queryTotal > explicitTotal ? explicitTotal / queryTotal : 1;
+  queryWeights.forEach((w, k) => add(hits[k]!.nodeIndex, w * scale, 'query'));
   return [...seeds.values()].sort((a, b) => b.weight - a.weight || a.node - b.node);
 }

@@ -96,10 +96,13 @@ export class SnippetRenderer {
     return this.finish(node, variant, entity, body, span.start, span.end, freshness, !file.changed);
   }
 
+  /** Own lines with every member collapsed to its declaration; an entity without members becomes its declaration. */
   private outlineLines(node: number, span: Span, shift: number, fileLines: string[]): string[] {
+    const members = childrenOf(this.graph)[node]!;
+    if (members.length === 0) return memberDeclaration(this.graph.entities[node]!, fileLines.slice(span.start - 1, span.end));
     const out: string[] = [];
     let line = span.start;
-    for (const child of childrenOf(this.graph)[node]!) {
+    for (const child of members) {
       const member = this.graph.entities[child]!;
       const start = member.startLine + shift;
       const end = Math.min(member.endLine + shift, span.end);
@@ -136,7 +139,7 @@ export class SnippetRenderer {
   }
 }
 
-export function renderHeader(entity: Entity, variant: SnippetVariant, startLine: number, endLine: number, freshness: SnippetFreshness): string {
+function renderHeader(entity: Entity, variant: SnippetVariant, startLine: number, endLine: number, freshness: SnippetFreshness): string {
   const notes = [
     variant === 'outline' ? 'outline, bodies elided' : '',
     freshness === 'relocated' ? 'file changed since indexing' : '',

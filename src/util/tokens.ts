@@ -26,17 +26,53 @@ export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   if (!bpe) return o200k.countTokens(text, NO_SPECIALS);
   let n = 0;
-  for (const m of text.matchAll(O200K_TOKEN_SPLIT_REGEX)) {
-    const piece = m[0];
-    let c = memo.get(piece);
-    if (c === undefined) {
-      c = bpe.getBpeRankFromString(piece) !== undefined ? 1 : bpe.bytePairEncode(piece).length;
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      memo.set(piece, c);
-    }
-    n += c;
-  }
+  for (const m of text.matchAll(O200K_TOKEN_SPLIT_REGEX)) n += pieceTokens(m[0]);
   return n;
+}
+
+/** Tokens of one piece of the o200k split regex (a whole text's count is the sum over its pieces). */
+export function pieceTokens(piece: string): number {
+  if (!bpe) return o200k.countTokens(piece, NO_SPECIALS);
+  let c = memo.get(piece);
+  if (c === undefined) {
+    c = bpe.getBpeRankFromString(piece) !== undefined ? 1 : ASCII.test(piece) ? asciiMergeCount(bpe, piece) : bpe.bytePairEncode(piece).length;
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(piece, c);
+  }
+  return c;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Number of tokens byte-pair merging leaves of an ASCII piece: the library's merge loop (lowest rank
+ * first, leftmost on ties), run on string keys since ASCII bytes and characters coincide. The library
+ * itself looks every pair up through bytes and a TextDecoder, which dominates counting new pieces.
+ */
+function asciiMergeCount(core: BpeCore, piece: string): number {
+  const starts: number[] = [];
+  for (let i = 0; i <= piece.length; i++) starts.push(i);
+  const rank = (i: number): number => {
+    const end = starts[i + 2];
+    return end === undefined ? Infinity : (core.getBpeRankFromString(piece.slice(starts[i], end)) ?? Infinity);
+  };
+  const ranks = starts.map((_, i) => rank(i));
+  while (starts.length > 1) {
+    let lowest = Infinity;
+    let at = -1;
+    for (let i = 0; i < ranks.length - 1; i++) {
+      if (ranks[i]! < lowest) {
+        lowest = ranks[i]!;
+        at = i;
+      }
+    }
+    if (at < 0) break;
+    starts.splice(at + 1, 1);
+    ranks.splice(at, 1);
+    ranks[at] = rank(at);
+    if (at > 0) ranks[at - 1] = rank(at - 1);
+  }
+  return starts.length - 1;
 }
 
 /** The longest prefix of `text` whose own token count is within `maxTokens`. */

@@ -53,6 +53,16 @@ describe('ACDC', () => {
     ]);
   });
 
+  it('lets a test dominate only test files, not the code it exercises', () => {
+    // Only the test uses lib/mixin.py; as a dominator the test would take mixin and its helper along.
+    const paths = ['lib/mixin.py', 'lib/mixin_impl.py', 'tests/test_mixin.py', 'tests/fixtures.py'];
+    const deps = [dep('tests/test_mixin.py', 'lib/mixin.py'), dep('lib/mixin.py', 'lib/mixin_impl.py'), dep('tests/test_mixin.py', 'tests/fixtures.py')];
+    assert.deepEqual(partitionOf(paths.map(file), deps), [
+      ['lib/mixin.py', 'lib/mixin_impl.py'],
+      ['tests/fixtures.py', 'tests/test_mixin.py'],
+    ]);
+  });
+
   it('collects heavily used files into a support library that adopts no orphans', () => {
     const users = Array.from({ length: 22 }, (_, i) => `app/user${i}.py`);
     const paths = ['lib/util.py', ...users];

@@ -21,6 +21,23 @@ describe('adoptIsolatedFiles', () => {
     const result = adoptIsolatedFiles(fg, clusters).map((c) => c.map((f) => fg.files[f]).sort());
     assert.deepEqual(result.sort(), [['a/lonely.py', 'a/one.py', 'a/two.py'], ['b/three.py'], ['c/x.py', 'c/y.py'], ['d/connected.py']]);
   });
+
+  it('climbs to the nearest directory holding clustered files, but not to the shared root', () => {
+    const paths = ['src/a/one.py', 'src/a/two.py', 'src/a/three.py', 'src/b/four.py', 'src/a/locale/fr/lonely.py', 'src/c/x.py'];
+    const graph = makeGraph(
+      paths.map((path) => ({ path, entities: [{ name: 'run' }] })),
+      [
+        ['src/a/one.py#run', 'src/a/two.py#run'],
+        ['src/a/three.py#run', 'src/b/four.py#run'],
+      ],
+    );
+    const fg = buildFileGraph(graph);
+    const at = (p: string) => fg.indexOf.get(p)!;
+    const clusters = [[at('src/a/one.py'), at('src/a/two.py')], [at('src/a/three.py'), at('src/b/four.py')], [at('src/a/locale/fr/lonely.py')], [at('src/c/x.py')]];
+    const result = adoptIsolatedFiles(fg, clusters).map((c) => c.map((f) => fg.files[f]).sort());
+    // src/a holds two files of the first cluster and one of the second; src/c has nothing below src to join.
+    assert.deepEqual(result.sort(), [['src/a/locale/fr/lonely.py', 'src/a/one.py', 'src/a/two.py'], ['src/a/three.py', 'src/b/four.py'], ['src/c/x.py']]);
+  });
 });
 
 describe('defaultClusterCount', () => {

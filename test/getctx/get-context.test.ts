@@ -15,7 +15,10 @@ function symbols(result: ContextResult): string[] {
 function assertNoRepeatedText(repo: ShopRepo, result: ContextResult): void {
   const included = new Map(result.nodes.map((n) => [n.symbol, n.variant]));
   for (const n of result.nodes) {
-    let parent = repo.graph.entities[repo.node(n.symbol)]!.parentId;
+    const parentId = repo.graph.entities[repo.node(n.symbol)]!.parentId;
+    const parentFqn = parentId === null ? '' : repo.graph.entities[repo.graph.indexOf.get(parentId)!]!.fqn;
+    if (n.variant === 'outline') assert.notEqual(included.get(parentFqn), 'outline', `${n.symbol} repeats the outline of ${parentFqn}`);
+    let parent = parentId;
     while (parent !== null) {
       const p = repo.graph.entities[repo.graph.indexOf.get(parent)!]!;
       assert.notEqual(included.get(p.fqn), 'full', `${n.symbol} repeats text of ${p.fqn}`);
@@ -60,6 +63,16 @@ test('a class too large for the budget comes as its outline with member signatur
   assert.equal(ledger.snippet.match(/def posting_\d+\(self, account, amount\):\n {8}\.\.\./g)?.length, LEDGER_METHODS);
   assert.doesNotMatch(ledger.snippet, /balance_/);
   assert.ok(!result.nodes.some((n) => n.symbol === 'shop.ledger' && n.variant === 'full'));
+});
+
+test('a function too large for the budget comes as its declaration', () => {
+  const repo = shopRepo();
+  const result = getContext(repo.graph, repo.reader, { query: 'render report', tokenBudget: 500 });
+  const report = result.nodes.find((n) => n.symbol === 'shop.report.render_report');
+  assert.ok(report, symbols(result).join(', '));
+  assert.equal(report.variant, 'outline');
+  assert.equal(report.snippet, '@timed\ndef render_report(ledger, period):\n    ...');
+  assert.ok(!result.nodes.some((n) => n.symbol === 'shop.report'));
 });
 
 test('with room to spare the class comes whole, and then none of its methods separately', () => {

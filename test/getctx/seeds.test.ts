@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildLoadedGraph } from '../../src/graph/memory.js';
 import type { Entity } from '../../src/graph/types.js';
-import { TEST_CODE_FACTOR, resolveSeeds } from '../../src/retrieval/seeds.js';
+import { EXPLICIT_SEED_WEIGHT, TEST_CODE_FACTOR, resolveSeeds } from '../../src/retrieval/seeds.js';
+import { shopRepo } from './shop-graph.js';
 
 function fn(id: string, filePath: string, fqn: string): Entity {
   const name = fqn.split('.').pop()!;
@@ -17,6 +18,16 @@ const graph = buildLoadedGraph({
   edges: [],
   externals: [],
 }, 1);
+
+test('named seeds keep at least half of the restart mass against a query matching many entities', () => {
+  const shop = shopRepo().graph;
+  const query = 'ledger posting account balance amount';
+  const total = (seeds: readonly { weight: number }[]) => seeds.reduce((sum, s) => sum + s.weight, 0);
+  assert.ok(total(resolveSeeds(shop, { query })) > 2 * EXPLICIT_SEED_WEIGHT, 'the query alone matches many entities');
+  const seeded = resolveSeeds(shop, { query, seedFiles: ['shop/pricing.py'] });
+  assert.ok(Math.abs(total(seeded) - 2 * EXPLICIT_SEED_WEIGHT) < 1e-9);
+  assert.ok(Math.abs(total(seeded.filter((s) => s.origins.includes('file'))) - EXPLICIT_SEED_WEIGHT) < 1e-9);
+});
 
 test('query matches in test files are demoted unless asked for, explicit seeds never', () => {
   const weight = (demoteTests: boolean, seedSymbols: string[] = []) =>

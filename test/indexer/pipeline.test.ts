@@ -198,3 +198,30 @@ test('a reader during an index run sees the state before the run, never part of 
     rmSync(indexDir, { recursive: true, force: true });
   }
 });
+
+test('a change to tsconfig paths re-resolves the files that import through it, as a cold index would', async () => {
+  const repo = makeTree({
+    'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] } } }),
+    'src/lib/format.ts': 'export function format(s: string): string {\n  return s.trim();\n}\n',
+    'src/other/format.ts': 'export function format(s: string): string {\n  return s;\n}\n',
+    'src/app.ts': 'import { format } from "@lib/format";\nexport function run(): string {\n  return format(" x ");\n}\n',
+  });
+  const incremental = tempDir();
+  const cold = tempDir();
+  try {
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    const callTarget = (dir: string): string[] => snapshotIndex(dir).edges.filter((e) => e.startsWith('src/app:run calls'));
+    assert.deepEqual(callTarget(incremental).map((e) => e.split(' ')[2]), ['src/lib/format:format']);
+    writeTree(repo, { 'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/other/*'] } } }) });
+    const s = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(s.parsed, 0);
+    assert.equal(s.reresolved, 3);
+    assert.deepEqual(callTarget(incremental).map((e) => e.split(' ')[2]), ['src/other/format:format']);
+    await indexRepository({ repo, indexDir: cold, workers: 1 });
+    assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
+  } finally {
+    removeTree(repo);
+    rmSync(incremental, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+});

@@ -156,3 +156,22 @@ test('function scopes shadow module names, class bodies do not leak into methods
     .ref('outer', 'call', 'helper');
   assert.deepEqual(edgesOf(repoOf([f]).resolver, ['x.py'], 'calls'), ['x.K.run -calls-> x.helper', 'x.outer -calls-> x.outer.helper']);
 });
+
+test('no name-only guess for a member missing from a known module, nor for nested definitions', () => {
+  const lib = py('lib.py', 'lib').def('function', 'present');
+  const other = py('other.py', 'other').def('class', 'Mock').def('method', 'Mock.string').def('function', 'outer').def('function', 'outer.callback');
+  const use = py('use.py', 'use')
+    .import('', 'lib')
+    .def('function', 'f')
+    .ref('f', 'call', 'lib.string')
+    .ref('f', 'call', 'unknown_receiver.string')
+    .ref('f', 'call', 'callback');
+  assert.deepEqual(edgesOf(repoOf([lib, other, use]).resolver, ['use.py'], 'calls'), ['use.f -calls-> other.Mock.string ?']);
+});
+
+test('a call of a parameter is not matched to a same-named definition elsewhere', () => {
+  const json = py('json.py', 'json_util').def('function', 'load').def('function', 'dump');
+  const config = py('config.py', 'config').def('function', 'from_file').ref('from_file', 'call', 'load').ref('from_file', 'call', 'dump');
+  config.extract.entities[1]!.signature = 'def from_file(filename, load, silent=False)';
+  assert.deepEqual(edgesOf(repoOf([json, config]).resolver, ['config.py'], 'calls'), ['config.from_file -calls-> json_util.dump ?']);
+});

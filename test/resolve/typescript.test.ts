@@ -109,3 +109,13 @@ test('this.m() through `extends` in another file, super.m(), and `new Foo()` bou
   ]);
   assert.deepEqual(externalsOf(resolver, ['child.ts']), ['child.make -calls-> globalThis:console.log']);
 });
+
+test('package exports under a custom condition point at sources when the standard ones name build output', () => {
+  const configs = {
+    'package.json': JSON.stringify({ workspaces: ['packages/*'] }),
+    'packages/lib/package.json': JSON.stringify({ name: 'lib', exports: { './v2': { types: './v2/index.d.ts', '@lib/source': './source/v2/main.ts' } } }),
+  };
+  const v2 = ts('packages/lib/source/v2/main.ts').def('function', 'parse');
+  const app = ts('app.ts').import('', 'lib/v2', [], { alias: 'lib' }).ref('', 'call', 'lib.parse');
+  assert.deepEqual(edgesOf(repoOf([v2, app], configs).resolver, ['app.ts'], 'calls'), ['app -calls-> packages/lib/source/v2/main.parse']);
+});

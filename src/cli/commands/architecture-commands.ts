@@ -4,10 +4,8 @@ import {
   type Architecture,
   architectureFrom, architectureMetrics, architectureSmells, compareArchitectures, recoverArchitecture, type RecoverRequest,
 } from '../../api/architecture.js';
-import { openRepo, type RepoHandle } from '../../api/repo.js';
 import { UserError } from '../../util/errors.js';
-import { progressReporter } from '../progress.js';
-import { REPO_OPTIONS, printJson, str, type Command, type OptionSpec, type ParsedValues } from '../command.js';
+import { REPO_OPTIONS, printJson, str, withUpdatedRepo, type Command, type OptionSpec, type ParsedValues } from '../command.js';
 
 const RECOVER_OPTIONS: OptionSpec = {
   ...REPO_OPTIONS,
@@ -34,17 +32,6 @@ function request(values: ParsedValues): RecoverRequest {
   };
 }
 
-async function withRepo<T>(values: ParsedValues, use: (h: RepoHandle) => T): Promise<T> {
-  const reporter = progressReporter();
-  const handle = await openRepo({ repo: str(values, 'repo') ?? '.', indexDir: str(values, 'index-dir'), update: true, onProgress: reporter.update });
-  reporter.finish();
-  try {
-    return use(handle);
-  } finally {
-    handle.close();
-  }
-}
-
 function renderArchitecture(arch: Architecture): string {
   const lines = [`${arch.components.length} components (${arch.algorithm} ${JSON.stringify(arch.params)})`, ''];
   for (const c of arch.components) {
@@ -61,7 +48,7 @@ export const recoverCommand: Command = {
   summary: 'recover the architecture: components, responsibilities and their dependencies',
   options: { ...RECOVER_OPTIONS, mermaid: { type: 'boolean' } },
   async run(values) {
-    const arch = await withRepo(values, (h) => recoverArchitecture(h, request(values)));
+    const arch = await withUpdatedRepo(values, (h) => recoverArchitecture(h, request(values)));
     if (values.json) return printJson(arch);
     process.stdout.write(`${values.mermaid ? toMermaid(arch) : renderArchitecture(arch)}\n`);
   },
@@ -73,7 +60,7 @@ export const metricsCommand: Command = {
   summary: 'TurboMQ, BasicMQ, modularity and connectivity of a recovered architecture',
   options: RECOVER_OPTIONS,
   async run(values) {
-    const metrics = await withRepo(values, (h) => architectureMetrics(h, recoverArchitecture(h, request(values))));
+    const metrics = await withUpdatedRepo(values, (h) => architectureMetrics(h, recoverArchitecture(h, request(values))));
     if (values.json) return printJson(metrics);
     const s = metrics.sizes;
     process.stdout.write(
@@ -97,7 +84,7 @@ export const compareCommand: Command = {
   async run(values, positionals) {
     const [a, b] = positionals;
     if (!a || !b) throw new UserError('usage: codectx compare A B');
-    const result = await withRepo(values, (h) => compareArchitectures(architectureFrom(h, a), architectureFrom(h, b)));
+    const result = await withUpdatedRepo(values, (h) => compareArchitectures(architectureFrom(h, a), architectureFrom(h, b)));
     if (values.json) return printJson(result);
     const lines = [`MoJoFM(${a} -> ${b}): ${result.mojoFM.toFixed(2)}`, `a2a: ${result.a2a.toFixed(2)}`, 'matched components (overlap, jaccard):'];
     for (const m of result.matches.slice(0, 30)) lines.push(`  ${m.a}  <->  ${m.b}  (${m.overlap}, ${m.jaccard.toFixed(2)})`);
@@ -112,7 +99,7 @@ export const smellsCommand: Command = {
   summary: 'architecture smells: dependency cycles, link overload, concern overload, scattered functionality',
   options: RECOVER_OPTIONS,
   async run(values) {
-    const smells = await withRepo(values, (h) => architectureSmells(h, recoverArchitecture(h, request(values))));
+    const smells = await withUpdatedRepo(values, (h) => architectureSmells(h, recoverArchitecture(h, request(values))));
     if (values.json) return printJson(smells);
     if (smells.length === 0) return void process.stdout.write('no smells found\n');
     for (const s of smells) process.stdout.write(`[${s.severity}] ${s.kind}: ${s.explanation}\n    components: ${s.components.join(', ')}\n`);

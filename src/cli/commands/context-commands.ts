@@ -1,36 +1,10 @@
 /** get-context, callers, deps, path: queries that first bring the index up to date. */
-import { openRepo, type RepoHandle } from '../../api/repo.js';
-import { callersForRepo, contextForRepo, dependenciesForRepo, executionPathForRepo } from '../../api/context.js';
-import { DEFAULT_TOKEN_BUDGET, renderContext } from '../../retrieval/get-context.js';
-import { DEFAULT_DEPTH, DEFAULT_PATH_COUNT, type Dependency } from '../../retrieval/graph-queries.js';
+import {
+  DEFAULT_DEPTH, DEFAULT_PATH_COUNT, DEFAULT_TOKEN_BUDGET, callersForRepo, contextForRepo, dependenciesForRepo, executionPathForRepo, renderContext,
+  type Dependency,
+} from '../../api/context.js';
 import { UserError } from '../../util/errors.js';
-import { progressReporter } from '../progress.js';
-import { REPO_OPTIONS, printJson, str, strs, type Command, type ParsedValues } from '../command.js';
-
-/** An integer option; anything else is the user's mistake (exit code 2), not a crash. */
-function intOption(values: ParsedValues, key: string, fallback: number): number {
-  const v = str(values, key);
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isInteger(n)) throw new UserError(`--${key} must be an integer, got ${v}`);
-  return n;
-}
-
-/** Opens the repository after an incremental index run (progress on stderr), runs `use`, closes it. */
-async function withUpdatedRepo<T>(values: ParsedValues, use: (handle: RepoHandle) => T): Promise<T> {
-  const reporter = progressReporter();
-  let handle: RepoHandle;
-  try {
-    handle = await openRepo({ repo: str(values, 'repo') ?? '.', indexDir: str(values, 'index-dir'), update: true, onProgress: reporter.update });
-  } finally {
-    reporter.finish();
-  }
-  try {
-    return use(handle);
-  } finally {
-    handle.close();
-  }
-}
+import { REPO_OPTIONS, int, printJson, str, strs, withUpdatedRepo, type Command } from '../command.js';
 
 export const getContextCommand: Command = {
   name: 'get-context',
@@ -45,7 +19,7 @@ export const getContextCommand: Command = {
   async run(values, positionals) {
     const query = positionals.join(' ');
     if (!query.trim()) throw new UserError(`a query is required\nusage: ${this.usage}`);
-    const budget = intOption(values, 'budget', DEFAULT_TOKEN_BUDGET);
+    const budget = int(values, 'budget', DEFAULT_TOKEN_BUDGET);
     const result = await withUpdatedRepo(values, (handle) =>
       contextForRepo(handle, { query, token_budget: budget, seed_files: strs(values, 'seed-file'), seed_symbols: strs(values, 'seed-symbol') }),
     );
@@ -87,7 +61,7 @@ export const depsCommand: Command = {
   async run(values, positionals) {
     const target = positionals[0];
     if (!target) throw new UserError(`usage: ${this.usage}`);
-    const depth = intOption(values, 'depth', DEFAULT_DEPTH);
+    const depth = int(values, 'depth', DEFAULT_DEPTH);
     const result = await withUpdatedRepo(values, (handle) => dependenciesForRepo(handle, target, { transitive: values.transitive === true, depth }));
     if (values.json) return printJson(result);
     const name = result.target.kind === 'file' ? result.target.path : result.target.entity.symbol;
@@ -115,7 +89,7 @@ export const pathCommand: Command = {
   async run(values, positionals) {
     const [source, sink] = positionals;
     if (!source || !sink) throw new UserError(`usage: ${this.usage}`);
-    const k = intOption(values, 'k', DEFAULT_PATH_COUNT);
+    const k = int(values, 'k', DEFAULT_PATH_COUNT);
     const result = await withUpdatedRepo(values, (handle) => executionPathForRepo(handle, source, sink, k));
     if (values.json) return printJson(result);
     const lines = [result.message];

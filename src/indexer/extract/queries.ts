@@ -1,4 +1,4 @@
-/** Loading tree-sitter query files from `src/indexer/languages/<lang>/` and compiling each once. */
+/** Loading tree-sitter query files from `src/indexer/languages/<lang>/` (with their includes) and compiling each once. */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,14 @@ export function findPackageRoot(): string {
   return dir;
 }
 
+/** `; include <lang>/<file>` lines stand for that file's patterns, so grammars that share node types share patterns. */
+const INCLUDE = /^; include (\S+)$/gm;
+
+function querySource(relPath: string): string {
+  const text = readFileSync(join(findPackageRoot(), 'src', 'indexer', 'languages', relPath), 'utf8');
+  return text.replace(INCLUDE, (_line, included: string) => querySource(included));
+}
+
 const compiled = new WeakMap<Language, Map<string, Query>>();
 
 /** The compiled query `src/indexer/languages/<lang>/<file>` for `language`; compiled once per grammar and file. */
@@ -31,8 +39,7 @@ export function languageQuery(language: Language, lang: string, file: string): Q
   const key = `${lang}/${file}`;
   let query = queries.get(key);
   if (query === undefined) {
-    const path = join(findPackageRoot(), 'src', 'indexer', 'languages', lang, file);
-    query = new Query(language, readFileSync(path, 'utf8'));
+    query = new Query(language, querySource(`${lang}/${file}`));
     queries.set(key, query);
   }
   return query;

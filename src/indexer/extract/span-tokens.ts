@@ -9,27 +9,28 @@
  * shared boundary, plus a prefix-sum lookup for the shared middle, plus the tail counted directly.
  */
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
-import { countTokens } from '../../util/tokens.js';
+import { countTokens, pieceTokens } from '../../util/tokens.js';
 
 /** Characters before a span's end where whole-text pieces may still differ from the span's own. */
 const TAIL_MARGIN = 4;
 /** Spans shorter than this are counted directly. */
 const DIRECT_BELOW = 400;
+/** Shared scanners: every use sets (or runs until reset) `lastIndex`. */
+const SPLIT = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
+const STICKY = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'uy');
 
 export class SpanTokenCounter {
   /** End offset of every piece of the whole text, ascending. */
   private readonly ends: number[] = [];
   /** prefix[i] = tokens in pieces 0..i-1. */
   private readonly prefix: number[] = [0];
-  private readonly pieceCounts = new Map<string, number>();
-  private readonly split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
-  private readonly sticky = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'uy');
 
   constructor(private readonly text: string) {
     let total = 0;
-    for (const match of text.matchAll(this.split)) {
-      total += this.piece(match[0]);
-      this.ends.push(match.index + match[0].length);
+    SPLIT.lastIndex = 0;
+    for (let match = SPLIT.exec(text); match !== null; match = SPLIT.exec(text)) {
+      total += pieceTokens(match[0]);
+      this.ends.push(SPLIT.lastIndex);
       this.prefix.push(total);
     }
   }
@@ -46,12 +47,11 @@ export class SpanTokenCounter {
     let head = 0;
     let syncIndex = -1;
     // Scanning the whole text from `start` gives the span's own pieces as long as they end before `limit`.
-    const sticky = this.sticky;
-    sticky.lastIndex = start;
-    for (let match = sticky.exec(this.text); match !== null; match = sticky.exec(this.text)) {
+    STICKY.lastIndex = start;
+    for (let match = STICKY.exec(this.text); match !== null; match = STICKY.exec(this.text)) {
       const pieceEnd = match.index + match[0].length;
       if (pieceEnd > limit) break;
-      head += this.piece(match[0]);
+      head += pieceTokens(match[0]);
       const at = this.indexOfEnd(pieceEnd);
       if (at >= 0) {
         syncIndex = at;
@@ -63,15 +63,6 @@ export class SpanTokenCounter {
     const tailStart = this.ends[lastIndex]!;
     const middle = this.prefix[lastIndex + 1]! - this.prefix[syncIndex + 1]!;
     return head + middle + countTokens(this.text.slice(tailStart, end));
-  }
-
-  private piece(piece: string): number {
-    let count = this.pieceCounts.get(piece);
-    if (count === undefined) {
-      count = countTokens(piece);
-      this.pieceCounts.set(piece, count);
-    }
-    return count;
   }
 
   /** Index of the piece ending exactly at `offset`, or -1. */

@@ -4,8 +4,10 @@
  */
 import type { Confidence, Entity } from '../../graph/types.js';
 import type { RawImport, RawRef } from '../types.js';
+import type { DepTracker, Reads } from './dependencies.js';
 import { languageGroup, type ImportBinding, type LanguageGroup, type LanguageResolver, type ModuleTarget } from './language.js';
 import { linearize } from './mro.js';
+import type { RepoQueries } from './queries.js';
 import type { RepoIndex } from './repo-index.js';
 import { ambiguous, isTypeLike, opaque, unify, type Sym } from './symbols.js';
 
@@ -24,18 +26,24 @@ type ModuleSym = Extract<Sym, { kind: 'module' }>;
 /**
  * Memoises a computation unless it ran into a cycle: results cut short by a cycle depend on
  * where the walk started, and caching them would make answers depend on resolution order.
+ * A cached result keeps what computing it read, and a hit reads it again for the current file.
  */
 class CycleSafeMemo<T> {
-  private readonly done = new Map<string, T>();
+  private readonly done = new Map<string, { value: T; reads: Reads }>();
   private readonly active = new Set<string>();
   private cuts = 0;
 
+  constructor(private readonly tracker: DepTracker) {}
+
   get(key: string): T | undefined {
-    return this.done.get(key);
+    const hit = this.done.get(key);
+    if (hit === undefined) return undefined;
+    this.tracker.replay(hit.reads);
+    return hit.value;
   }
 
   run(key: string, fallback: T, compute: () => T): T {
-    const cached = this.done.get(key);
+    const cached = this.get(key);
     if (cached !== undefined) return cached;
     if (this.active.has(key)) {
       this.cuts += 1;
@@ -44,8 +52,8 @@ class CycleSafeMemo<T> {
     const cutsBefore = this.cuts;
     this.active.add(key);
     try {
-      const value = compute();
-      if (this.cuts === cutsBefore) this.done.set(key, value);
+      const { value, reads } = this.tracker.capture(compute);
+      if (this.cuts === cutsBefore) this.done.set(key, { value, reads });
       return value;
     } finally {
       this.active.delete(key);
@@ -54,29 +62,29 @@ class CycleSafeMemo<T> {
 }
 
 export class Engine {
-  private readonly names = new CycleSafeMemo<Sym | null>();
-  private readonly members = new CycleSafeMemo<Sym | null>();
-  private readonly linearizations = new CycleSafeMemo<Linearization>();
-  private readonly moduleTargets = new Map<string, ModuleTarget | null>();
+  private readonly names: CycleSafeMemo<Sym | null>;
+  private readonly members: CycleSafeMemo<Sym | null>;
+  private readonly linearizations: CycleSafeMemo<Linearization>;
   private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
 
   constructor(
     private readonly index: RepoIndex,
     private readonly resolvers: ReadonlyMap<LanguageGroup, LanguageResolver>,
-  ) {}
+    private readonly queries: RepoQueries,
+    private readonly tracker: DepTracker,
+  ) {
+    this.names = new CycleSafeMemo(tracker);
+    this.members = new CycleSafeMemo(tracker);
+    this.linearizations = new CycleSafeMemo(tracker);
+  }
 
   resolverFor(entity: Entity): LanguageResolver | undefined {
     return this.resolvers.get(languageGroup(entity.language));
   }
 
-  moduleTarget(lang: LanguageResolver, specifier: string, fromFile: string): ModuleTarget | null {
-    const key = `${fromFile}\0${specifier}`;
-    let target = this.moduleTargets.get(key);
-    if (target === undefined) {
-      target = lang.resolveModule(specifier, fromFile);
-      this.moduleTargets.set(key, target);
-    }
-    return target;
+  /** What `specifier` denotes in `from`'s file, for `from`'s language. */
+  moduleTarget(from: Entity, specifier: string): ModuleTarget | null {
+    return this.queries.moduleTarget(languageGroup(from.language), specifier, from.filePath);
   }
 
   targetSym(target: ModuleTarget, group: LanguageGroup): Sym {
@@ -87,10 +95,9 @@ export class Engine {
 
   /** The symbol an import binding denotes, seen from the file containing the import. */
   private importedSym(imp: RawImport, binding: ImportBinding, scope: Entity): Sym | null {
-    const lang = this.resolverFor(scope);
-    if (!lang) return null;
+    if (!this.resolverFor(scope)) return null;
     const specifier = binding.specifier ?? imp.module;
-    const target = this.moduleTarget(lang, specifier, scope.filePath);
+    const target = this.moduleTarget(scope, specifier);
     // A specifier naming no indexed file (generated, excluded, misspelt) still binds the name.
     if (!target) return { kind: 'external', module: specifier, symbol: binding.member ?? '' };
     const module = this.targetSym(target, languageGroup(scope.language));
@@ -119,8 +126,12 @@ export class Engine {
     if (!lang) return null;
     const candidates: Sym[] = [];
     for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
-    const receiver = scope.kind === 'method' ? lang.receiverOf?.(scope) : null;
-    const bindings = receiver ? [...this.index.bindingsIn(scope.id), { scopeId: scope.id, ...receiver }] : this.index.bindingsIn(scope.id);
+    let receiver: { variable: string; typeName: string } | null = null;
+    if (scope.kind === 'method' && lang.receiverOf) {
+      this.tracker.read(scope.filePath, scope.name); // the receiver comes from its signature
+      receiver = lang.receiverOf(scope);
+    }
+    const bindings = receiver ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
     for (const binding of bindings) {
       if (binding.variable !== name) continue;
       let type = this.resolveDotted(scope.id, binding.typeName);
@@ -130,22 +141,22 @@ export class Engine {
       else if (type?.kind === 'external') candidates.push(type);
       else candidates.push(opaque());
     }
-    for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+    for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
       const sym = this.importedSym(imp, binding, scope);
       if (sym) candidates.push(sym);
     }
     if (candidates.length > 0) return unify(candidates);
-    const imports = this.index.importsIn(scope.id);
     if (scope.kind !== 'module') return null;
-    const viaWildcard = this.wildcardMember(imports, scope, name, true);
+    const viaWildcard = this.wildcardMember(scope, name, true);
     if (viaWildcard) return viaWildcard;
-    const child = lang.childModule?.(scope.filePath, name);
-    if (child) return this.targetSym(child, languageGroup(scope.language));
-    const pkg = lang.packageOf?.(scope.filePath);
+    const group = languageGroup(scope.language);
+    const child = lang.childModule ? this.queries.childModule(group, scope.filePath, name) : null;
+    if (child) return this.targetSym(child, group);
+    const pkg = lang.packageOf ? this.queries.packageOf(group, scope.filePath) : null;
     if (pkg) {
       const defs: Sym[] = [];
       for (const file of pkg.files) {
-        const module = this.index.moduleOfFile.get(file);
+        const module = this.index.moduleOf(file);
         if (!module || file === scope.filePath) continue;
         for (const child of this.index.childrenNamed(module.id, name)) defs.push({ kind: 'entity', entity: child });
       }
@@ -154,13 +165,13 @@ export class Engine {
     return null;
   }
 
-  private wildcardMember(imports: readonly RawImport[], scope: Entity, name: string, local: boolean): Sym | null {
+  private wildcardMember(scope: Entity, name: string, local: boolean): Sym | null {
     const lang = this.resolverFor(scope);
     if (!lang) return null;
     const candidates: Sym[] = [];
-    for (const imp of imports) {
-      if (!imp.wildcard || (!local && !lang.importsAreMembers && !imp.reexport)) continue;
-      const target = this.moduleTarget(lang, imp.module, scope.filePath);
+    for (const imp of this.index.wildcardImportsIn(scope.id)) {
+      if (!local && !lang.importsAreMembers && !imp.reexport) continue;
+      const target = this.moduleTarget(scope, imp.module);
       if (!target || target.kind === 'external') continue;
       if (name === 'default' && !lang.importsAreMembers) continue;
       const found = this.moduleMember({ kind: 'module', group: languageGroup(scope.language), files: target.files, key: target.key }, name);
@@ -169,8 +180,9 @@ export class Engine {
     return unify(candidates);
   }
 
-  /** The import bindings of one scope by local name. */
-  private importBindingsIn(scope: Entity, lang: LanguageResolver): ReadonlyMap<string, { imp: RawImport; binding: ImportBinding }[]> {
+  /** The import bindings of one scope for one local name. */
+  private importBindingsIn(scope: Entity, lang: LanguageResolver, name: string): readonly { imp: RawImport; binding: ImportBinding }[] {
+    this.tracker.read(scope.filePath, name);
     let byName = this.scopeImports.get(scope.id);
     if (!byName) {
       byName = new Map();
@@ -183,7 +195,7 @@ export class Engine {
       }
       this.scopeImports.set(scope.id, byName);
     }
-    return byName;
+    return byName.get(name) ?? [];
   }
 
   /** A dotted path ('models.Collector') looked up from a scope. */
@@ -223,15 +235,14 @@ export class Engine {
       if (!lang) return null;
       const candidates: Sym[] = [];
       for (const file of module.files) {
-        const scope = this.index.moduleOfFile.get(file);
+        const scope = this.index.moduleOf(file);
         if (!scope) continue;
         for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
-        for (const exp of this.index.exportsOfFile.get(file) ?? []) {
-          if (exp.name !== name) continue;
+        for (const exp of this.index.exportsNamed(file, name)) {
           const local = this.resolveDotted(scope.id, exp.local);
           if (local) candidates.push(local);
         }
-        for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+        for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
           if (!lang.importsAreMembers && !imp.reexport) continue;
           const sym = this.importedSym(imp, binding, scope);
           if (sym) candidates.push(sym);
@@ -239,13 +250,13 @@ export class Engine {
       }
       if (candidates.length > 0) return unify(candidates);
       for (const file of module.files) {
-        const scope = this.index.moduleOfFile.get(file);
+        const scope = this.index.moduleOf(file);
         if (!scope) continue;
-        const found = this.wildcardMember(this.index.importsIn(scope.id), scope, name, false);
+        const found = this.wildcardMember(scope, name, false);
         if (found) candidates.push(found);
       }
       if (candidates.length > 0) return unify(candidates);
-      const sub = lang.submodule?.(module, name);
+      const sub = lang.submodule ? this.queries.submodule(module.group, module, name) : null;
       if (sub) return this.targetSym(sub, module.group);
       // CommonJS modules without a declared default export are their own default.
       return name === 'default' ? module : null;
@@ -260,7 +271,8 @@ export class Engine {
 
   private memberIn(classes: readonly Entity[], name: string): Sym | null {
     for (const cls of classes) {
-      const found = [...this.index.childrenNamed(cls.id, name), ...(this.resolverFor(cls)?.extraMembers?.(cls, name) ?? [])];
+      const owned = this.resolverFor(cls)?.extraMembers ? this.queries.extraMembers(languageGroup(cls.language), cls, name) : [];
+      const found = [...this.index.childrenNamed(cls.id, name), ...owned];
       if (found.length === 1) return { kind: 'entity', entity: found[0]! };
       if (found.length > 1) return ambiguous();
     }
@@ -272,7 +284,7 @@ export class Engine {
       const bases: Entity[] = [];
       let external: Sym | null = null;
       const scopeId = type.parentId ?? type.id;
-      for (const ref of this.index.basesOf(type.id)) {
+      for (const ref of this.index.basesOf(type)) {
         const sep = this.resolverFor(type)?.separator ?? '.';
         const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`);
         if (base?.kind === 'entity' && isTypeLike(base.entity) && base.entity.id !== type.id) bases.push(base.entity);
@@ -298,37 +310,39 @@ export class Engine {
     const group = languageGroup(from.language);
     const { receiver, name } = ref;
     if (receiver === '') return this.resolveBareName(ref, from, lang, group);
-    if (lang.selfReceivers.has(receiver)) {
-      const type = this.enclosingType(ref.fromId);
-      return type ? this.outcome(this.classMember(type, name)) : null;
-    }
-    if (receiver === 'super' || receiver.startsWith('super(')) {
-      const type = this.enclosingType(ref.fromId);
-      if (!type) return null;
+    // Outside a type, `self`/`super` are module paths (Rust `self::f()`), resolved like any other receiver.
+    const type = this.enclosingType(ref.fromId);
+    if (type && lang.selfReceivers.has(receiver)) return this.outcome(this.classMember(type, name));
+    if (type && receiver === lang.superReceiver) {
       const { classes, external } = this.linearize(type);
       return this.outcome(this.memberIn(classes.slice(1), name) ?? (external ? this.member(external, name) : null));
     }
     const parts = receiver.split(lang.separator);
     const head = parts[0]!;
-    let sym = lang.selfReceivers.has(head) ? null : this.lookupName(ref.fromId, head);
-    if (sym === null && !lang.selfReceivers.has(head)) {
+    // `self.client.get()`: an attribute whose type is unknown.
+    const attribute = type !== null && lang.selfReceivers.has(head);
+    let sym = attribute ? null : this.lookupName(ref.fromId, head);
+    if (sym === null && !attribute) {
       const builtin = lang.builtinModule(head);
       if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
     }
+    // A receiver whose value is known (a module, a class) but lacks the member is not guessed at by name.
+    const guessable = sym === null || sym.kind === 'opaque';
     for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!);
     if (sym?.kind === 'ambiguous') return null;
     const target = sym ? this.member(sym, name) : null;
     if (target) return this.outcome(target);
-    return this.uniqueMethod(name, lang, group);
+    return guessable ? this.uniqueMethod(name, lang, group) : null;
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
-    if (ref.name === lang.classReceiver) {
-      const type = this.enclosingType(from.id);
-      return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
-    }
     const sym = this.lookupName(ref.fromId, ref.name);
     if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
+    if (ref.name === lang.classReceiver) {
+      // Only where a method receives the class as its first parameter (`def create(cls)`).
+      const type = from.kind === 'method' && new RegExp(`\\(\\s*${ref.name}\\b`).test(from.signature) ? this.enclosingType(from.id) : null;
+      return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
+    }
     if (lang.classMembersInScope) {
       const type = this.enclosingType(from.id);
       const member = type ? this.classMember(type, ref.name) : null;
@@ -338,21 +352,34 @@ export class Engine {
     if (builtin !== null) return { kind: 'external', module: builtin, symbol: ref.name };
     const wildcard = this.externalWildcard(from, lang);
     if (wildcard !== null) return { kind: 'external', module: wildcard, symbol: ref.name };
-    const candidates = this.index.definitionsNamed(group, ref.name);
+    if (this.isParameter(from, ref.name)) return null;
+    const candidates = this.queries.definitionsNamed(group, ref.name);
     if (candidates.length === 1) return { kind: 'edge', target: candidates[0]!, confidence: 'inferred' };
     // An unknown name in a type position is usually a type parameter or an ambient type, not a dependency.
     const used = ref.kind !== 'type' && ref.kind !== 'value';
     return candidates.length === 0 && used ? { kind: 'external', module: '', symbol: ref.name } : null;
   }
 
+  /** Whether an enclosing function declares `name` as a parameter (a callback, not a definition elsewhere). */
+  private isParameter(from: Entity, name: string): boolean {
+    // A parameter name opens a comma-separated item: `f(a, *rest, cb: Fn = None)`, `(s *Store)`, `(cb?: Fn)`.
+    const param = new RegExp(`(^|,)\\s*(?:\\.\\.\\.|\\*{1,2}|&)?\\s*${name.replace(/\$/g, '\\$')}\\s*(?:[:=,?)\\s]|$)`);
+    for (let e: Entity | undefined = from; e && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+      if (e.kind !== 'function' && e.kind !== 'method') continue;
+      const open = e.signature.indexOf('(');
+      const close = e.signature.lastIndexOf(')');
+      if (open >= 0 && close > open && param.test(e.signature.slice(open + 1, close))) return true;
+    }
+    return false;
+  }
+
   /** The module of the file's only wildcard import from outside the repository (`from x import *`, Go dot imports). */
   private externalWildcard(from: Entity, lang: LanguageResolver): string | null {
-    const module = this.index.moduleOfFile.get(from.filePath);
+    const module = this.index.moduleOf(from.filePath);
     if (!module) return null;
     const outside: string[] = [];
-    for (const imp of this.index.importsIn(module.id)) {
-      if (!imp.wildcard) continue;
-      const target = this.moduleTarget(lang, imp.module, from.filePath);
+    for (const imp of this.index.wildcardImportsIn(module.id)) {
+      const target = this.moduleTarget(from, imp.module);
       if (target?.kind === 'external') outside.push(target.module);
       else return null;
     }
@@ -362,7 +389,7 @@ export class Engine {
   /** `x.m()` on a receiver of unknown type: the repository's only method `m`, unless builtin types have one too. */
   private uniqueMethod(name: string, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
     if (lang.isCommonMethod(name)) return null;
-    const candidates = this.index.methodsNamed(group, name);
+    const candidates = this.queries.methodsNamed(group, name);
     return candidates.length === 1 ? { kind: 'edge', target: candidates[0]!, confidence: 'inferred' } : null;
   }
 

@@ -37,8 +37,8 @@ export interface LanguageResolver {
   readonly selfReceivers: ReadonlySet<string>;
   /** Name that denotes the enclosing class itself inside its methods (Python's `cls`), so `cls()` constructs it. */
   readonly classReceiver: string | null;
-  /** Receiver of a call on the base class ('super()' / 'super'); matched as a prefix for `super(A, self)`. */
-  readonly superReceiver: string;
+  /** Receiver of a call on the base class ('super()' / 'super'), null when the language has none. */
+  readonly superReceiver: string | null;
   /** Every module-level import is an attribute of the module (Python), not only re-exports (JS/TS). */
   readonly importsAreMembers: boolean;
   /** A bare name inside a class body resolves against the class and its bases (Java's implicit `this`). */

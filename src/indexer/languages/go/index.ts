@@ -1,12 +1,12 @@
-import type { Node, QueryCapture } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import type { EntityKind } from '../../../graph/types.js';
-import { FileBuilder, spanOf } from '../../extract/builder.js';
+import { FileBuilder } from '../../extract/builder.js';
 import { leadingDoc, type LeadingCommentRule } from '../../extract/comments.js';
-import { splitPath } from '../../extract/paths.js';
-import { languageQuery } from '../../extract/queries.js';
+import { declaredAt } from '../../extract/declaration.js';
+import { dirOf } from '../../extract/files.js';
 import { countSyntaxErrors } from '../../extract/syntax.js';
-import { cutSignature } from '../../extract/text.js';
-import type { FileExtract, ProjectLayout } from '../../types.js';
+import { capture, runTagsQuery } from '../../extract/tags.js';
+import type { FileExtract, ProjectLayout, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 
 const KEYWORDS = new Set(
@@ -30,17 +30,12 @@ const DEF_KINDS: Record<string, EntityKind> = {
   'definition.type_alias': 'type_alias',
 };
 
-const ROLE = /^(definition\.|reference\.)|^(claim|import|binding\.variable)$/;
+const REF_KINDS: Record<string, RefKind> = { 'reference.call': 'call', 'reference.new': 'new', 'reference.inherits': 'inherits' };
 
 /** Go exports what starts with an upper-case letter. */
 function isExportedName(name: string): boolean {
   const first = name.charAt(0);
   return first !== first.toLowerCase();
-}
-
-function dirOf(path: string): string {
-  const at = path.lastIndexOf('/');
-  return at < 0 ? '' : path.slice(0, at);
 }
 
 /** Import path of the file's package: go.mod module path + directory below the module (the directory itself without go.mod). */
@@ -60,10 +55,6 @@ function moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: strin
   const pkgPath = goPackagePath(filePath, layout);
   const base = filePath.slice(filePath.lastIndexOf('/') + 1);
   return { moduleFqn: pkgPath === '' ? base : `${pkgPath}/${base}`, package: dirOf(filePath) };
-}
-
-function capture(caps: QueryCapture[], name: string): Node | undefined {
-  return caps.find((c) => c.name === name)?.node;
 }
 
 /** The receiver's type name: `(s *Server)` and `(s Server[T])` -> 'Server'. */
@@ -90,81 +81,43 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     moduleExported: true,
     keywords: KEYWORDS,
   });
-  const query = languageQuery(root.tree.language, 'go', 'tags.scm');
-  const claimed = new Set<number>();
-  const typeRefs: Node[] = [];
-  /** Names of generic type parameters: their uses are not references to anything in the repository. */
-  const typeParams = new Set<string>();
-
-  for (const match of query.matches(root)) {
-    const caps = match.captures;
-    const main = caps.find((c) => ROLE.test(c.name));
-    if (main === undefined) continue;
-    const node = main.node;
-    const line = node.startPosition.row + 1;
-    const kind = DEF_KINDS[main.name];
-    if (kind !== undefined) {
-      const nameNode = capture(caps, 'name')!;
-      claimed.add(nameNode.startIndex);
-      const name = nameNode.text;
-      const receiver = capture(caps, 'receiver');
+  runTagsQuery(root, 'go', b, {
+    definitions: DEF_KINDS,
+    define({ node, captures }, kind, nameNode) {
+      const name = nameNode!.text;
+      const receiver = capture(captures, 'receiver');
       // A lone spec in `type X ...` spans the whole declaration, so its doc comment is found above `type`.
       const outer = node.type === 'type_spec' && node.parent?.type === 'type_declaration' && node.parent.namedChildCount === 1 ? node.parent : node;
-      const body = capture(caps, 'body');
+      const body = capture(captures, 'body');
       let bodyStart = body?.startIndex ?? node.endIndex;
       if (body?.type === 'interface_type') bodyStart = body.startIndex + Math.max(0, body.text.indexOf('{'));
       b.define({
         kind,
         name,
-        span: spanOf(outer),
-        signature: cutSignature(source, outer.startIndex, bodyStart),
-        docstring: leadingDoc(outer, DOC_RULE),
+        ...declaredAt(source, outer, bodyStart, DOC_RULE),
         exported: node.type === 'short_var_declaration' ? false : isExportedName(name),
         ...(receiver !== undefined ? { owner: receiverType(receiver) } : {}),
       });
-      continue;
-    }
-    switch (main.name) {
-      case 'reference.call':
-      case 'reference.new':
-      case 'reference.inherits': {
-        const { receiver, name, nameOffset } = splitPath(node.text, '.');
-        claimed.add(node.startIndex + nameOffset);
-        claimed.add(node.startIndex);
-        b.ref(node.startIndex, line, main.name === 'reference.call' ? 'call' : main.name === 'reference.new' ? 'new' : 'inherits', receiver, name);
-        break;
-      }
-      case 'reference.type':
-        typeRefs.push(node);
-        break;
-      case 'claim':
-        claimed.add(node.startIndex);
-        typeParams.add(node.text);
-        break;
-      case 'import': {
+    },
+    pathRefs: REF_KINDS,
+    pathSep: '.',
+    claimPathStart: true,
+    typeRefs: { skip: (_node, receiver, name) => receiver === '' && PREDECLARED.has(name) },
+    roles: {
+      import({ node, line }) {
         const path = node.childForFieldName('path')?.text.slice(1, -1) ?? '';
         const alias = node.childForFieldName('name')?.text;
         if (alias === '.') b.import(node.startIndex, { line, module: path, names: [], wildcard: true });
         else b.import(node.startIndex, alias !== undefined ? { line, module: path, names: [], alias } : { line, module: path, names: [] });
-        break;
-      }
-      case 'binding.variable': {
-        const typeNode = capture(caps, 'binding.type');
-        if (typeNode === undefined) break;
+      },
+      'binding.variable'({ node, captures }) {
+        const typeNode = capture(captures, 'binding.type');
+        if (typeNode === undefined) return;
         const typeName = typeNode.type === 'generic_type' ? (typeNode.childForFieldName('type')?.text ?? '') : typeNode.text;
         if (/^[A-Za-z_][\w.]*$/.test(typeName)) b.binding(node.startIndex, node.text, typeName);
-        break;
-      }
-    }
-  }
-  for (const node of typeRefs) {
-    if (claimed.has(node.startIndex)) continue;
-    const { receiver, name, nameOffset } = splitPath(node.text, '.');
-    claimed.add(node.startIndex + nameOffset);
-    if (receiver === '' && typeParams.has(name)) continue;
-    if (receiver === '' && PREDECLARED.has(name)) continue;
-    b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
-  }
+      },
+    },
+  });
   return b.build(countSyntaxErrors(root));
 }
 

@@ -30,7 +30,7 @@ export function goResolver(repo: RepoView): LanguageResolver {
     separator: '.',
     selfReceivers: new Set(),
     classReceiver: null,
-    superReceiver: 'super',
+    superReceiver: null,
     importsAreMembers: false,
     classMembersInScope: false,
     builtinModule: (name) => (BUILTINS.has(name) ? 'builtin' : null),

@@ -1,13 +1,13 @@
-import type { Node, QueryCapture } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import type { Entity, EntityKind } from '../../../graph/types.js';
-import { FileBuilder, spanOf } from '../../extract/builder.js';
-import { leadingDoc, type LeadingCommentRule } from '../../extract/comments.js';
-import { simpleReceiver, splitPath } from '../../extract/paths.js';
-import { languageQuery } from '../../extract/queries.js';
+import { FileBuilder } from '../../extract/builder.js';
+import type { LeadingCommentRule } from '../../extract/comments.js';
+import { declaredAt } from '../../extract/declaration.js';
+import { simpleReceiver } from '../../extract/paths.js';
 import { countSyntaxErrors } from '../../extract/syntax.js';
-import { cutSignature } from '../../extract/text.js';
+import { capture, runTagsQuery } from '../../extract/tags.js';
 import { addValueRefs } from '../../extract/values.js';
-import type { FileExtract } from '../../types.js';
+import type { FileExtract, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 
 const KEYWORDS = new Set(
@@ -26,7 +26,7 @@ const DEF_KINDS: Record<string, EntityKind> = {
   'definition.method': 'method',
 };
 
-const ROLE = /^(definition\.|reference\.)|^(claim|import|binding\.type)$/;
+const REF_KINDS: Record<string, RefKind> = { 'reference.new': 'new', 'reference.inherits': 'inherits', 'reference.implements': 'implements' };
 const SKIP_VALUE_PARENTS = new Set(['scoped_identifier', 'import_declaration', 'package_declaration', 'variable_declarator', 'formal_parameter', 'class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'method_declaration', 'constructor_declaration', 'enum_constant', 'marker_annotation', 'annotation']);
 
 /** Directory-derived package guess (`src/main/java/com/x/A.java` -> `com.x`); the package declaration wins when present. */
@@ -40,10 +40,6 @@ function packageFromPath(filePath: string): string {
 
 function moduleInfo(filePath: string): { moduleFqn: string; package: string } {
   return { moduleFqn: filePath, package: packageFromPath(filePath) };
-}
-
-function capture(caps: QueryCapture[], name: string): Node | undefined {
-  return caps.find((c) => c.name === name)?.node;
 }
 
 function hasModifier(node: Node, word: string): boolean {
@@ -67,84 +63,46 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
     moduleExported: true,
     keywords: KEYWORDS,
   });
-  const query = languageQuery(root.tree.language, 'java', 'tags.scm');
-  const claimed = new Set<number>();
-  const typeRefs: Node[] = [];
-  /** Names of generic type parameters: their uses are not references to anything in the repository. */
-  const typeParams = new Set<string>();
-
-  for (const match of query.matches(root)) {
-    const caps = match.captures;
-    const main = caps.find((c) => ROLE.test(c.name));
-    if (main === undefined) continue;
-    const node = main.node;
-    const line = node.startPosition.row + 1;
-    const kind = DEF_KINDS[main.name];
-    if (kind !== undefined) {
-      const nameNode = capture(caps, 'name')!;
-      claimed.add(nameNode.startIndex);
-      const body = capture(caps, 'body');
+  const claimed = runTagsQuery(root, 'java', b, {
+    definitions: DEF_KINDS,
+    define({ node, captures }, kind, nameNode) {
+      const body = capture(captures, 'body');
       const isPublic = hasModifier(node, 'public');
       const isPrivate = hasModifier(node, 'private');
       b.define({
         kind,
-        name: nameNode.text,
-        span: spanOf(node),
-        signature: cutSignature(source, node.startIndex, body?.startIndex ?? node.endIndex),
-        docstring: leadingDoc(node, DOC_RULE),
+        name: nameNode!.text,
+        ...declaredAt(source, node, body?.startIndex ?? node.endIndex, DOC_RULE),
         // Interface members are public unless declared private.
         exported: isPublic ? true : isPrivate ? false : (parent: Entity) => parent.kind === 'interface',
       });
-      continue;
-    }
-    switch (main.name) {
-      case 'reference.call': {
-        const name = capture(caps, 'name')!;
-        const receiver = capture(caps, 'receiver');
+    },
+    pathRefs: REF_KINDS,
+    pathSep: '.',
+    claimPathStart: true,
+    typeRefs: {},
+    roles: {
+      'reference.call'({ node, line, captures }, claimed) {
+        const name = capture(captures, 'name')!;
+        const receiver = capture(captures, 'receiver');
         claimed.add(name.startIndex);
         b.ref(node.startIndex, line, 'call', receiver ? simpleReceiver(receiver.text) : '', name.text);
-        break;
-      }
-      case 'reference.new':
-      case 'reference.inherits':
-      case 'reference.implements': {
-        const { receiver, name, nameOffset } = splitPath(node.text, '.');
-        claimed.add(node.startIndex + nameOffset);
-        claimed.add(node.startIndex);
-        b.ref(node.startIndex, line, main.name === 'reference.new' ? 'new' : main.name === 'reference.inherits' ? 'inherits' : 'implements', receiver, name);
-        break;
-      }
-      case 'reference.type':
-        typeRefs.push(node);
-        break;
-      case 'claim':
-        claimed.add(node.startIndex);
-        typeParams.add(node.text);
-        break;
-      case 'import': {
+      },
+      import({ node, line }) {
         const text = node.text.replace(/\s+/g, ' ');
         const m = /^import\s+(static\s+)?([\w.$ ]+?)(\s*\.\s*\*)?\s*;?$/.exec(text);
-        if (m === null) break;
+        if (m === null) return;
         const module = m[2]!.replace(/\s+/g, '');
         b.import(node.startIndex, m[3] ? { line, module, names: [], wildcard: true } : { line, module, names: [] });
-        break;
-      }
-      case 'binding.type': {
-        const variable = capture(caps, 'binding.variable');
-        if (variable === undefined) break;
+      },
+      'binding.type'({ node, captures }) {
+        const variable = capture(captures, 'binding.variable');
+        if (variable === undefined) return;
         const typeName = node.type === 'generic_type' ? (node.firstNamedChild?.text ?? '') : node.text;
         b.binding(variable.startIndex, variable.text, typeName);
-        break;
-      }
-    }
-  }
-  for (const node of typeRefs) {
-    if (claimed.has(node.startIndex)) continue;
-    const { receiver, name, nameOffset } = splitPath(node.text, '.');
-    claimed.add(node.startIndex + nameOffset);
-    if (receiver === '' && typeParams.has(name)) continue;
-    b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
-  }
+      },
+    },
+  });
   addValueRefs(root, source, b, claimed, new Set(['identifier']), SKIP_VALUE_PARENTS);
   return b.build(countSyntaxErrors(root));
 }

@@ -1,12 +1,12 @@
 import type { Node } from 'web-tree-sitter';
-import type { Entity } from '../../../graph/types.js';
+import type { Entity, EntityKind } from '../../../graph/types.js';
 import { FileBuilder, spanOf, type ExportRule } from '../../extract/builder.js';
-import { languageQuery } from '../../extract/queries.js';
 import { splitPath } from '../../extract/paths.js';
 import { addValueRefs } from '../../extract/values.js';
 import { countSyntaxErrors } from '../../extract/syntax.js';
+import { capture, runTagsQuery } from '../../extract/tags.js';
 import { cleanPythonDocstring, cutSignature } from '../../extract/text.js';
-import type { FileExtract, ProjectLayout } from '../../types.js';
+import type { FileExtract, ProjectLayout, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 import { pythonModuleName } from './module-name.js';
 
@@ -39,8 +39,8 @@ function moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: strin
   return { moduleFqn, package: isPackage ? moduleFqn : moduleFqn.split('.').slice(0, -1).join('.') };
 }
 
-/** The capture that says what a match is; the others (name, body, ...) are its parts. */
-const ROLE = /^(definition\.|reference\.)|^(import|binding\.variable)$/;
+const DEF_KINDS: Record<string, EntityKind> = { 'definition.class': 'class', 'definition.function': 'function' };
+const REF_KINDS: Record<string, RefKind> = { 'reference.call': 'call', 'reference.inherits': 'inherits' };
 const IDENTIFIER = new Set(['identifier']);
 /** Parents under which a CamelCase identifier is a declaration or the callee of a call (recorded as a call). */
 const SKIP_VALUE_PARENTS = new Set(['call', 'parameters', 'typed_parameter', 'dotted_name', 'aliased_import', 'class_definition', 'function_definition']);
@@ -61,59 +61,41 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     moduleExported: isPublicName(moduleName),
     keywords: KEYWORDS,
   });
-  const query = languageQuery(root.tree.language, 'python', 'tags.scm');
   /** Start indexes of identifiers that already play a role (definition names, callees, bases, annotations). */
-  const claimed = new Set<number>();
-
-  for (const match of query.matches(root)) {
-    const caps = match.captures;
-    const main = caps.find((c) => ROLE.test(c.name));
-    if (main === undefined) continue;
-    const node = main.node;
-    switch (main.name) {
-      case 'definition.class':
-      case 'definition.function': {
-        const name = caps.find((c) => c.name === 'name')!.node;
-        const body = caps.find((c) => c.name === 'body')!.node;
-        claimed.add(name.startIndex);
-        const outer = node.parent?.type === 'decorated_definition' ? node.parent : node;
-        const isLambda = node.type === 'assignment';
-        b.define({
-          kind: main.name === 'definition.class' ? 'class' : 'function',
-          name: name.text,
-          span: spanOf(outer),
-          signature: cutSignature(source, node.startIndex, headerEnd(body)),
-          docstring: isLambda ? '' : docstringOf(body),
-          exported: exportRule(name.text),
-        });
-        break;
-      }
-      case 'reference.call':
-      case 'reference.inherits': {
-        const { receiver, name, nameOffset } = splitPath(node.text, '.');
-        claimed.add(node.startIndex + nameOffset);
-        b.ref(node.startIndex, node.startPosition.row + 1, main.name === 'reference.call' ? 'call' : 'inherits', receiver, name);
-        break;
-      }
-      case 'reference.type':
-        collectTypeNames(node, b, claimed, true);
-        break;
-      case 'import':
-        addImport(node, b);
-        break;
-      case 'binding.variable': {
+  const claimed = runTagsQuery(root, 'python', b, {
+    definitions: DEF_KINDS,
+    define({ node, captures }, kind, nameNode) {
+      const name = nameNode!.text;
+      const body = capture(captures, 'body')!;
+      const outer = node.parent?.type === 'decorated_definition' ? node.parent : node;
+      const isLambda = node.type === 'assignment';
+      b.define({
+        kind,
+        name,
+        span: spanOf(outer),
+        signature: cutSignature(source, node.startIndex, headerEnd(body)),
+        docstring: isLambda ? '' : docstringOf(body),
+        exported: exportRule(name),
+      });
+    },
+    pathRefs: REF_KINDS,
+    pathSep: '.',
+    claimPathStart: false,
+    roles: {
+      'reference.type': ({ node }, claimed) => collectTypeNames(node, b, claimed, true),
+      import: ({ node }) => addImport(node, b),
+      'binding.variable'({ node, captures }) {
         const variable = node.text;
-        if (!/^[A-Za-z_][\w.]*$/.test(variable)) break;
-        const typeNode = caps.find((c) => c.name === 'binding.type' || c.name === 'binding.annotation')?.node;
-        if (typeNode === undefined) break;
+        if (!/^[A-Za-z_][\w.]*$/.test(variable)) return;
+        const typeNode = captures.find((c) => c.name === 'binding.type' || c.name === 'binding.annotation')?.node;
+        if (typeNode === undefined) return;
         const typeName = typeNode.text;
         const last = typeName.slice(typeName.lastIndexOf('.') + 1);
-        if (!/^[A-Za-z_][\w.]*$/.test(typeName) || !/^_*[A-Z]/.test(last)) break;
+        if (!/^[A-Za-z_][\w.]*$/.test(typeName) || !/^_*[A-Z]/.test(last)) return;
         b.binding(node.startIndex, variable, typeName);
-        break;
-      }
-    }
-  }
+      },
+    },
+  });
   addValueRefs(root, source, b, claimed, IDENTIFIER, SKIP_VALUE_PARENTS, (node, parent) => {
     if (parent.type !== 'attribute' || parent.startIndex === node.startIndex) return '';
     // `x.Foo()` is already a call; `x.Foo` alone refers to the class.

@@ -1,16 +1,6 @@
 /** Python module names from the import roots of a ProjectLayout. */
+import { fileSet } from '../../extract/files.js';
 import type { ProjectLayout } from '../../types.js';
-
-const fileSets = new WeakMap<readonly string[], ReadonlySet<string>>();
-
-function fileSet(files: readonly string[]): ReadonlySet<string> {
-  let set = fileSets.get(files);
-  if (set === undefined) {
-    set = new Set(files);
-    fileSets.set(files, set);
-  }
-  return set;
-}
 
 function dottedFrom(relPath: string): string {
   const parts = relPath.replace(/\.pyi?$/, '').split('/');

@@ -53,6 +53,20 @@ export function pythonResolver(repo: RepoView): LanguageResolver {
     const parts = name.split('.');
     for (let i = 1; i < parts.length; i++) packages.add(parts.slice(0, i).join('.'));
   }
+  // Files under a directory without __init__.py (namespace packages) are importable by their path
+  // below an import root even when the extractor named them by their whole path.
+  const roots = [...repo.layout.pythonRoots].sort((a, b) => b.length - a.length);
+  for (const file of [...moduleOfFile.keys()]) {
+    const root = roots.find((r) => r === '' || file.startsWith(r + '/'));
+    if (root === undefined) continue;
+    const parts = (root === '' ? file : file.slice(root.length + 1)).replace(/\.pyi?$/, '').split('/');
+    if (parts.length > 1 && parts[parts.length - 1] === '__init__') parts.pop();
+    const name = parts.join('.');
+    if (modules.has(name)) continue;
+    modules.set(name, [file]);
+    moduleOfFile.set(file, name);
+    for (let i = 1; i < parts.length; i++) packages.add(parts.slice(0, i).join('.'));
+  }
   // A stub next to its implementation describes the same module: keep the implementation.
   for (const [name, files] of modules) {
     const impl = files.filter((f) => f.endsWith('.py'));

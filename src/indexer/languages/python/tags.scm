@@ -21,3 +21,6 @@
 (assignment left: [(identifier) (attribute)] @binding.variable
   right: (call function: [(identifier) (attribute)] @binding.type))
 (assignment left: [(identifier) (attribute)] @binding.variable type: (type) @binding.annotation)
+; A parameter with a class annotation is a binding of that class in the function: `def f(doc: Document)`
+(typed_parameter (identifier) @binding.variable type: (type) @binding.annotation)
+(typed_default_parameter name: (identifier) @binding.variable type: (type) @binding.annotation)

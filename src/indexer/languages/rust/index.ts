@@ -1,12 +1,14 @@
-import type { Node, QueryCapture } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import type { Entity, EntityKind } from '../../../graph/types.js';
 import { FileBuilder, spanOf } from '../../extract/builder.js';
-import { leadingDoc, type LeadingCommentRule } from '../../extract/comments.js';
-import { simpleReceiver, splitPath } from '../../extract/paths.js';
-import { languageQuery } from '../../extract/queries.js';
+import type { LeadingCommentRule } from '../../extract/comments.js';
+import { declaredAt } from '../../extract/declaration.js';
+import { dirOf, fileSet } from '../../extract/files.js';
+import { simpleReceiver } from '../../extract/paths.js';
 import { countSyntaxErrors } from '../../extract/syntax.js';
-import { cleanComment, cutSignature } from '../../extract/text.js';
-import type { FileExtract, ProjectLayout, RawImport } from '../../types.js';
+import { capture, runTagsQuery, type RoleHandler } from '../../extract/tags.js';
+import { cleanComment } from '../../extract/text.js';
+import type { FileExtract, ProjectLayout, RawImport, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 
 const KEYWORDS = new Set(
@@ -28,22 +30,12 @@ const DEF_KINDS: Record<string, EntityKind> = {
   'definition.function': 'function',
 };
 
-const ROLE = /^(definition\.|reference\.|scope\.)|^(claim|import|binding\.variable)$/;
-
-function dirOf(path: string): string {
-  const at = path.lastIndexOf('/');
-  return at < 0 ? '' : path.slice(0, at);
-}
-
-const fileSets = new WeakMap<readonly string[], ReadonlySet<string>>();
-function fileSet(files: readonly string[]): ReadonlySet<string> {
-  let set = fileSets.get(files);
-  if (set === undefined) {
-    set = new Set(files);
-    fileSets.set(files, set);
-  }
-  return set;
-}
+const REF_KINDS: Record<string, RefKind> = {
+  'reference.call': 'call',
+  'reference.new': 'new',
+  'reference.implements': 'implements',
+  'reference.inherits': 'inherits',
+};
 
 /**
  * `<crate>::<mod path>`: the crate is the directory of the nearest Cargo.toml (`crate` at the
@@ -62,10 +54,6 @@ function moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: strin
   if (last === 'mod' || (atRoot && last === 'lib') || (atRoot && last === 'main' && !files.has(sibling('lib.rs')))) parts.pop();
   const crate = crateDir === '' ? 'crate' : crateDir;
   return { moduleFqn: [crate, ...parts].join('::'), package: dirOf(filePath) };
-}
-
-function capture(caps: QueryCapture[], name: string): Node | undefined {
-  return caps.find((c) => c.name === name)?.node;
 }
 
 function isPub(node: Node): boolean {
@@ -108,85 +96,49 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     moduleExported: true,
     keywords: KEYWORDS,
   });
-  const query = languageQuery(root.tree.language, 'rust', 'tags.scm');
-  const claimed = new Set<number>();
-  const typeRefs: Node[] = [];
-  /** Names of generic type parameters: their uses are not references to anything in the repository. */
-  const typeParams = new Set<string>();
-
-  for (const match of query.matches(root)) {
-    const caps = match.captures;
-    const main = caps.find((c) => ROLE.test(c.name));
-    if (main === undefined) continue;
-    const node = main.node;
-    const line = node.startPosition.row + 1;
-    const kind = DEF_KINDS[main.name];
-    if (kind !== undefined) {
-      const nameNode = capture(caps, 'name')!;
-      claimed.add(nameNode.startIndex);
-      const body = capture(caps, 'body');
+  const scope: RoleHandler = ({ role, node, captures }) => {
+    const name = capture(captures, 'name')!;
+    const methods = role === 'scope.impl';
+    b.scope({ name: methods ? typeName(name) : name.text, span: spanOf(node), methods });
+  };
+  runTagsQuery(root, 'rust', b, {
+    definitions: DEF_KINDS,
+    define({ node, captures }, kind, nameNode) {
+      const body = capture(captures, 'body');
       const pub = isPub(node);
       const container = node.parent?.parent;
       const inTraitImpl = container?.type === 'impl_item' && container.childForFieldName('trait') !== null;
       b.define({
         kind,
-        name: nameNode.text,
-        span: spanOf(node),
-        signature: cutSignature(source, node.startIndex, body?.startIndex ?? node.endIndex),
-        docstring: leadingDoc(node, DOC_RULE),
+        name: nameNode!.text,
+        ...declaredAt(source, node, body?.startIndex ?? node.endIndex, DOC_RULE),
         // Trait items and trait-impl items are as visible as the trait / type; closures never are.
         exported:
           node.type === 'let_declaration' ? false : pub || inTraitImpl ? true : (parent: Entity) => parent.kind === 'interface' && parent.exported,
       });
-      continue;
-    }
-    switch (main.name) {
-      case 'scope.impl':
-      case 'scope.mod':
-        b.scope({ name: main.name === 'scope.impl' ? typeName(capture(caps, 'name')!) : capture(caps, 'name')!.text, span: spanOf(node), methods: main.name === 'scope.impl' });
-        break;
-      case 'reference.call':
-      case 'reference.new':
-      case 'reference.implements':
-      case 'reference.inherits': {
-        const path = node.type === 'field_expression' ? splitPath(node.text, '.') : splitPath(node.text, '::');
-        claimed.add(node.startIndex + path.nameOffset);
-        claimed.add(node.startIndex);
-        const kind = main.name === 'reference.call' ? 'call' : main.name === 'reference.new' ? 'new' : main.name === 'reference.implements' ? 'implements' : 'inherits';
-        b.ref(node.startIndex, line, kind, path.receiver, path.name);
-        break;
-      }
-      case 'reference.type':
-        typeRefs.push(node);
-        break;
-      case 'claim':
-        claimed.add(node.startIndex);
-        typeParams.add(node.text);
-        break;
-      case 'import': {
+    },
+    pathRefs: REF_KINDS,
+    pathSep: (node) => (node.type === 'field_expression' ? '.' : '::'),
+    claimPathStart: true,
+    typeRefs: { skip: (_node, _receiver, name) => name === 'Self' },
+    roles: {
+      'scope.impl': scope,
+      'scope.mod': scope,
+      import({ node, line }) {
         const argument = node.childForFieldName('argument');
-        if (argument === null) break;
+        if (argument === null) return;
         const grouped = new Map<string, Omit<RawImport, 'fromId'>>();
         collectUse(argument, '', grouped, line, isPub(node));
         for (const imp of grouped.values()) b.import(node.startIndex, imp);
-        break;
-      }
-      case 'binding.variable': {
-        const typeNode = capture(caps, 'binding.type');
-        if (typeNode === undefined) break;
+      },
+      'binding.variable'({ node, captures }) {
+        const typeNode = capture(captures, 'binding.type');
+        if (typeNode === undefined) return;
         const name = simpleReceiver(typeNode.text);
         if (name !== '?' && /^[A-Z]/.test(lastSegment(name))) b.binding(node.startIndex, node.text, name);
-        break;
-      }
-    }
-  }
-  for (const node of typeRefs) {
-    if (claimed.has(node.startIndex)) continue;
-    const { receiver, name, nameOffset } = splitPath(node.text, '::');
-    claimed.add(node.startIndex + nameOffset);
-    if (receiver === '' && typeParams.has(name)) continue;
-    if (name !== 'Self') b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
-  }
+      },
+    },
+  });
   return b.build(countSyntaxErrors(root));
 }
 

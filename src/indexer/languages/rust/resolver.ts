@@ -50,7 +50,7 @@ export function rustResolver(repo: RepoView): LanguageResolver {
     separator: '::',
     selfReceivers: new Set(['self', 'Self']),
     classReceiver: null,
-    superReceiver: 'super',
+    superReceiver: null,
     importsAreMembers: false,
     classMembersInScope: false,
     builtinModule: (name) => (PRELUDE.has(name) ? 'std' : null),
@@ -80,12 +80,18 @@ export function rustResolver(repo: RepoView): LanguageResolver {
       return out;
     },
     submodule: (module, name) => {
-      const [root, path] = module.key.split('\0') as [string, string];
-      return at(root, path === '' ? [name] : [...path.split('::'), name]);
+      const [root, joined] = module.key.split('\0') as [string, string];
+      const path = joined === '' ? [] : joined.split('::');
+      if (name === 'super') return at(root, path.slice(0, -1));
+      return name === 'self' ? at(root, path) : at(root, [...path, name]);
     },
     childModule: (file, name) => {
       const here = moduleOf.get(file);
-      return here ? at(here.root, [...here.path, name]) : null;
+      if (!here) return null;
+      if (name === 'crate') return at(here.root, []);
+      if (name === 'super') return at(here.root, here.path.slice(0, -1));
+      if (name === 'self') return at(here.root, here.path);
+      return at(here.root, [...here.path, name]);
     },
     extraMembers: ownedMembers(repo.extracts, 'rust', '::', (file) => moduleOf.get(file)?.root ?? ''),
   };

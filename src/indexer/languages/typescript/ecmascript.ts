@@ -2,13 +2,13 @@
 import type { Node, QueryCapture } from 'web-tree-sitter';
 import type { Entity, EntityKind, LanguageId } from '../../../graph/types.js';
 import { FileBuilder, spanOf } from '../../extract/builder.js';
-import { leadingDoc, type LeadingCommentRule } from '../../extract/comments.js';
-import { simpleReceiver, splitPath } from '../../extract/paths.js';
-import { languageQuery } from '../../extract/queries.js';
+import type { LeadingCommentRule } from '../../extract/comments.js';
+import { declaredAt } from '../../extract/declaration.js';
+import { simpleReceiver } from '../../extract/paths.js';
 import { countSyntaxErrors } from '../../extract/syntax.js';
-import { cutSignature } from '../../extract/text.js';
+import { capture, runTagsQuery } from '../../extract/tags.js';
 import { addValueRefs } from '../../extract/values.js';
-import type { FileExtract } from '../../types.js';
+import type { FileExtract, RefKind } from '../../types.js';
 import type { ExtractInput } from '../types.js';
 
 export const ECMASCRIPT_KEYWORDS = new Set(
@@ -41,12 +41,12 @@ const DEF_KINDS: Record<string, EntityKind> = {
   'definition.default': 'function',
 };
 
-const REF_KINDS = {
+const REF_KINDS: Record<string, RefKind> = {
   'reference.call': 'call',
   'reference.new': 'new',
   'reference.inherits': 'inherits',
   'reference.implements': 'implements',
-} as const;
+};
 
 const IDENTIFIER = new Set(['identifier']);
 /** Identifier parents where a capitalised name is a declaration or import, or the callee of a call (recorded as such). */
@@ -56,13 +56,6 @@ const NOT_A_USE = new Set([
   'formal_parameters', 'required_parameter', 'optional_parameter', 'class_declaration', 'function_declaration',
   'enum_declaration', 'internal_module', 'variable_declarator', 'jsx_closing_element', 'type_parameter',
 ]);
-
-/** The capture that says what a match is; the others (name, body, ...) are its parts. */
-const ROLE = /^(definition\.|reference\.)|^(scope|claim|import|export|require|commonjs|binding\.variable)$/;
-
-function capture(caps: QueryCapture[], name: string): Node | undefined {
-  return caps.find((c) => c.name === name)?.node;
-}
 
 /** Text of a string literal node without its quotes. */
 function stringValue(node: Node | null | undefined): string {
@@ -108,85 +101,40 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
   });
   /** Local names exported through `export { a }`, `export default a`, `module.exports = a`. */
   const exportedLocals = new Set<string>();
-  const claimed = new Set<number>();
   const topLevelExported = (name: string, exportedHere: boolean) => (parent: Entity) =>
     parent.kind === 'module' && (exportedHere || exportedLocals.has(name));
-  const query = languageQuery(root.tree.language, queryDir, 'tags.scm');
-  const typeRefs: Node[] = [];
-  /** Names of generic type parameters: their uses are not references to anything in the repository. */
-  const typeParams = new Set<string>();
-
-  for (const match of query.matches(root)) {
-    const caps = match.captures;
-    const main = caps.find((c) => ROLE.test(c.name));
-    if (main === undefined) continue;
-    const node = main.node;
-    const line = node.startPosition.row + 1;
-    const defKind = DEF_KINDS[main.name];
-    if (defKind !== undefined) {
-      defineFrom(node, caps, defKind, main.name === 'definition.default');
-      continue;
-    }
-    switch (main.name) {
-      case 'reference.call':
-      case 'reference.new':
-      case 'reference.inherits':
-      case 'reference.implements': {
-        const { receiver, name, nameOffset } = splitPath(node.text, '.');
-        claimed.add(node.startIndex + nameOffset);
-        if (receiver === '' && name === 'require') break; // recorded as an import
-        b.ref(node.startIndex, line, REF_KINDS[main.name], receiver, name);
-        break;
-      }
-      case 'reference.type':
-        typeRefs.push(node);
-        break;
-      case 'scope':
-        b.scope({ name: capture(caps, 'name')?.text ?? '', span: spanOf(outerNode(node)), methods: false });
-        break;
-      case 'claim':
-        claimed.add(node.startIndex);
-        typeParams.add(node.text);
-        break;
-      case 'import':
-        addImport(node);
-        break;
-      case 'export':
-        addExport(node);
-        break;
-      case 'require':
-        addRequire(node);
-        break;
-      case 'commonjs':
-        addCommonjs(capture(caps, 'commonjs.target')!, capture(caps, 'commonjs.value')!);
-        break;
-      case 'binding.variable': {
-        const typeNode = capture(caps, 'binding.type');
-        if (typeNode === undefined) break;
+  const claimed = runTagsQuery(root, queryDir, b, {
+    definitions: DEF_KINDS,
+    define: ({ role, node, captures }, kind, name) => defineFrom(node, captures, kind, name, role === 'definition.default'),
+    pathRefs: REF_KINDS,
+    pathSep: '.',
+    claimPathStart: false,
+    skipPathRef: (receiver, name) => receiver === '' && name === 'require', // recorded as an import
+    typeRefs: {
+      // A type matched as a heritage name already has its reference.
+      skip: (node, _receiver, name) => b.hasRefAt(node.startIndex, 'implements', name) || b.hasRefAt(node.startIndex, 'inherits', name),
+    },
+    roles: {
+      scope: ({ node, captures }) => b.scope({ name: capture(captures, 'name')?.text ?? '', span: spanOf(outerNode(node)), methods: false }),
+      import: ({ node }) => addImport(node),
+      export: ({ node }) => addExport(node),
+      require: ({ node }) => addRequire(node),
+      commonjs: ({ captures }) => addCommonjs(capture(captures, 'commonjs.target')!, capture(captures, 'commonjs.value')!),
+      'binding.variable'({ node, captures }) {
+        const typeNode = capture(captures, 'binding.type');
+        if (typeNode === undefined) return;
         const typeText = typeNode.type === 'generic_type' ? (typeNode.childForFieldName('name')?.text ?? '') : typeNode.text;
         const variable = simpleReceiver(node.text);
         const typeName = simpleReceiver(typeText);
         if (variable !== '?' && typeName !== '?') b.binding(node.startIndex, variable, typeName);
-        break;
-      }
-    }
-  }
-
-  // Type identifiers are matched before the definitions whose names they are, so they wait for all claims.
-  for (const node of typeRefs) {
-    if (claimed.has(node.startIndex)) continue;
-    const { receiver, name, nameOffset } = splitPath(node.text, '.');
-    claimed.add(node.startIndex + nameOffset);
-    if (receiver === '' && typeParams.has(name)) continue;
-    if (b.hasRefAt(node.startIndex, 'implements', name) || b.hasRefAt(node.startIndex, 'inherits', name)) continue;
-    b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
-  }
+      },
+    },
+  });
 
   addValueRefs(root, source, b, claimed, IDENTIFIER, NOT_A_USE);
   return b.build(countSyntaxErrors(root));
 
-  function defineFrom(node: Node, caps: QueryCapture[], kind: EntityKind, isDefault: boolean): void {
-    const nameNode = capture(caps, 'name');
+  function defineFrom(node: Node, caps: readonly QueryCapture[], kind: EntityKind, nameNode: Node | undefined, isDefault: boolean): void {
     const body = capture(caps, 'body');
     const name = isDefault ? 'default' : (nameNode?.text ?? '');
     let owner: string | undefined;
@@ -209,16 +157,13 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     } else {
       exported = topLevelExported(name, outer.type === 'export_statement');
     }
-    if (nameNode !== undefined) claimed.add(nameNode.startIndex);
     if (outer.type === 'export_statement' && outer.children.some((c) => c?.type === 'default') && !isDefault) {
       b.export('default', name);
     }
     b.define({
       kind,
       name,
-      span: spanOf(outer),
-      signature: cutSignature(source, outer.startIndex, kind === 'type_alias' || body === undefined ? node.endIndex : body.startIndex),
-      docstring: leadingDoc(outer, DOC_RULE),
+      ...declaredAt(source, outer, kind === 'type_alias' || body === undefined ? node.endIndex : body.startIndex, DOC_RULE),
       exported,
       ...(owner !== undefined ? { owner } : {}),
     });

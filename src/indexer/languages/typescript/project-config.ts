@@ -131,7 +131,9 @@ export function manifestEntries(manifest: Record<string, unknown>, subpath: stri
     else {
       const conditions = asRecord(value);
       if (!conditions) return;
-      for (const key of ['types', 'import', 'module', 'default', 'require', 'node']) if (key in conditions) pick(conditions[key]);
+      const preferred = ['types', 'import', 'module', 'default', 'require', 'node'];
+      // Custom conditions (`"@org/source": "./src/index.ts"`) come last; entries missing from the repo are skipped later.
+      for (const key of [...preferred, ...Object.keys(conditions).filter((k) => !preferred.includes(k))]) if (key in conditions) pick(conditions[key]);
     }
   };
   const exports = manifest['exports'];

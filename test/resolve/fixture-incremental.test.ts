@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { FIXTURES, inputFor, readRepo } from './helpers.js';
+import { checkIncremental } from './incremental.js';
+
+type Edit = (files: Map<string, string>) => void;
+
+function replaceIn(path: string, from: string, to: string): Edit {
+  return (files) => {
+    const text = files.get(path) ?? '';
+    assert.ok(text.includes(from), `${path} lacks ${from}`);
+    files.set(path, text.replace(from, to));
+  };
+}
+
+async function checkEdits(fixture: string, edits: Record<string, Edit[]>): Promise<Map<string, Set<string>>> {
+  const original = readRepo(join(FIXTURES, fixture));
+  const before = await inputFor(original);
+  const affected = new Map<string, Set<string>>();
+  for (const [label, steps] of Object.entries(edits)) {
+    const edited = new Map(original);
+    for (const step of steps) step(edited);
+    affected.set(label, checkIncremental(before, await inputFor(edited)));
+  }
+  return affected;
+}
+
+test('resolve-python: incremental == cold after real edits, with small affected sets for local ones', async () => {
+  const affected = await checkEdits('resolve-python', {
+    'rename a function other files call': [replaceIn('src/shop/util/money.py', 'def to_cents(', 'def to_pennies(')],
+    'second definition makes a unique name ambiguous': [(files) => files.set('src/shop/more.py', 'def helper_only_here():\n    return 2\n')],
+    'delete a file': [(files) => files.delete('src/shop/core/base.py')],
+    'edit a function body': [replaceIn('src/shop/core/flow.py', 'return describe(b)', 'return describe(b) or 1')],
+    'remove a re-export': [replaceIn('src/shop/__init__.py', 'Basket as Basket, checkout', 'checkout')],
+  });
+  assert.deepEqual([...affected.get('edit a function body')!], ['src/shop/core/flow.py']);
+  assert.ok(affected.get('rename a function other files call')!.has('src/shop/core/basket.py'));
+  assert.ok(affected.get('second definition makes a unique name ambiguous')!.has('scripts/report.py'));
+});
+
+test('resolve-monorepo: incremental == cold after real edits to re-export chains and CommonJS modules', async () => {
+  const affected = await checkEdits('resolve-monorepo', {
+    'drop a star re-export': [replaceIn('packages/core/src/models/index.ts', "export * from './user.js';", '')],
+    'rename a method reached through a binding': [replaceIn('packages/core/src/store.ts', 'add(user: User)', 'insert(user: User)')],
+    'delete a CommonJS module': [(files) => files.delete('packages/legacy/lib/cache.js')],
+    'add an index file that shadows nothing': [(files) => files.set('apps/web/src/ui/index.ts', 'export const x = 1;\n')],
+  });
+  assert.ok(affected.get('drop a star re-export')!.has('apps/web/src/main.ts'));
+  assert.ok(affected.get('rename a method reached through a binding')!.has('apps/web/src/main.ts'));
+});
+
+test('resolve-rust: incremental == cold after edits to use paths, impl blocks and module files', async () => {
+  const affected = await checkEdits('resolve-rust', {
+    'rename a function reached through use super::': [replaceIn('src/util.rs', 'pub fn normalize(', 'pub fn canon(')],
+    'delete a module file': [(files) => files.delete('src/store/item.rs')],
+    'rename a method of an impl block': [replaceIn('src/store/mod.rs', 'pub fn put(', 'pub fn insert(')],
+  });
+  assert.ok(affected.get('rename a function reached through use super::')!.has('src/lib.rs'));
+  assert.ok(affected.get('rename a method of an impl block')!.has('src/lib.rs'));
+});
+
+test('resolve-go: incremental == cold after edits to methods declared across a package', async () => {
+  const affected = await checkEdits('resolve-go', {
+    'rename a method declared in another file of the package': [replaceIn('store/log.go', 'func (s *Store) log(', 'func (s *Store) record(')],
+    'add a file to a package': [(files) => files.set('store/extra.go', 'package store\n\nfunc describe(x any) string { return "" }\n')],
+    'delete a package file': [(files) => files.delete('store/log.go')],
+  });
+  assert.ok(affected.get('rename a method declared in another file of the package')!.has('store/store.go'));
+});
