@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createResolver } from '../src/indexer/resolve/index.js';
 import { innermost } from './callcheck-ts.js';
+import { reportCallCheck } from './callcheck-report.js';
 import { extractRepo } from './resolve-bench.js';
 
 async function main(): Promise<void> {
@@ -29,29 +30,7 @@ async function main(): Promise<void> {
     resolvedSites++;
     reference.add(`${caller.id}>${target.id}`);
   }
-  const ours = { exact: new Set<string>(), inferred: new Set<string>() };
-  for (const file of pyFiles) {
-    for (const edge of resolver.resolveFile(file).edges) if (edge.kind === 'calls') ours[edge.confidence].add(`${edge.source}>${edge.target}`);
-  }
-  const hits = (set: Set<string>) => [...set].filter((p) => reference.has(p)).length;
-  const pct = (a: number, b: number) => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
-  console.log(`${pyFiles.length} files, ${resolvedSites} call sites resolved by jedi into the analysed files, ${reference.size} distinct reference pairs`);
-  for (const kind of ['exact', 'inferred'] as const) {
-    console.log(`${kind}: ${ours[kind].size} edges, precision ${pct(hits(ours[kind]), ours[kind].size)}, recall ${pct(hits(ours[kind]), reference.size)}`);
-  }
-  const all = new Set([...ours.exact, ...ours.inferred]);
-  console.log(`exact+inferred: precision ${pct(hits(all), all.size)}, recall ${pct(hits(all), reference.size)}`);
-  if (process.env.CALLCHECK_SAMPLES) {
-    const fqn = new Map([...input.extracts.values()].flatMap((e) => e.entities.map((x) => [x.id, `${x.fqn}@${x.startLine}`] as const)));
-    const show = (pair: string) => pair.split('>').map((id) => fqn.get(id)).join(' -> ');
-    const n = Number(process.env.CALLCHECK_SAMPLES);
-    console.log('-- exact edges jedi does not confirm:');
-    for (const p of [...ours.exact].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
-    console.log('-- inferred edges jedi does not confirm:');
-    for (const p of [...ours.inferred].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
-    console.log('-- jedi pairs codectx misses:');
-    for (const p of [...reference].filter((p) => !all.has(p)).slice(0, n)) console.log(show(p));
-  }
+  reportCallCheck('jedi', input, resolver, pyFiles, reference, `${pyFiles.length} files, ${resolvedSites} call sites resolved by jedi into the analysed files`);
 }
 
 await main();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import type { Entity } from '../src/graph/types.js';
 import { createResolver } from '../src/indexer/resolve/index.js';
+import { reportCallCheck } from './callcheck-report.js';
 import { extractRepo } from './resolve-bench.js';
 
 /** The smallest entity of a file spanning `line` (named `name` when given). */
@@ -66,29 +67,7 @@ async function main(): Promise<void> {
     };
     visit(sf);
   }
-  const ours = { exact: new Set<string>(), inferred: new Set<string>() };
-  for (const file of tsFiles) {
-    for (const edge of resolver.resolveFile(file).edges) if (edge.kind === 'calls') ours[edge.confidence].add(`${edge.source}>${edge.target}`);
-  }
-  const hits = (set: Set<string>) => [...set].filter((p) => reference.has(p)).length;
-  const pct = (a: number, b: number) => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
-  console.log(`${tsFiles.length} files, ${sites} call sites, ${resolvedSites} resolved by tsc into the analysed files, ${reference.size} distinct reference pairs`);
-  for (const kind of ['exact', 'inferred'] as const) {
-    console.log(`${kind}: ${ours[kind].size} edges, precision ${pct(hits(ours[kind]), ours[kind].size)}, recall ${pct(hits(ours[kind]), reference.size)}`);
-  }
-  const all = new Set([...ours.exact, ...ours.inferred]);
-  console.log(`exact+inferred: precision ${pct(hits(all), all.size)}, recall ${pct(hits(all), reference.size)}`);
-  if (process.env.CALLCHECK_SAMPLES) {
-    const fqn = new Map([...input.extracts.values()].flatMap((e) => e.entities.map((x) => [x.id, `${x.fqn}@${x.startLine}`] as const)));
-    const show = (pair: string) => pair.split('>').map((id) => fqn.get(id)).join(' -> ');
-    const n = Number(process.env.CALLCHECK_SAMPLES);
-    console.log('-- exact edges tsc does not confirm:');
-    for (const p of [...ours.exact].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
-    console.log('-- inferred edges tsc does not confirm:');
-    for (const p of [...ours.inferred].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
-    console.log('-- tsc pairs codectx misses:');
-    for (const p of [...reference].filter((p) => !all.has(p)).slice(0, n)) console.log(show(p));
-  }
+  reportCallCheck('tsc', input, resolver, tsFiles, reference, `${tsFiles.length} files, ${sites} call sites, ${resolvedSites} resolved by tsc into the analysed files`);
 }
 
 if (process.argv[1]?.endsWith('callcheck-ts.js')) await main();

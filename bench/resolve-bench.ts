@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { languageForPath } from '../src/indexer/languages/index.js';
 import { detectLayout } from '../src/indexer/layout.js';
 import { extractFile } from '../src/indexer/parse.js';
-import { createResolver } from '../src/indexer/resolve/index.js';
+import { createResolver, type FileDeps } from '../src/indexer/resolve/index.js';
 import type { FileExtract } from '../src/indexer/types.js';
 
 const SKIP = new Set(['.git', 'node_modules', 'dist', 'build', '.venv', 'venv', '__pycache__']);
@@ -59,8 +59,10 @@ async function main(): Promise<void> {
   const created = performance.now() - t;
   const counts = new Map<string, number>();
   let externals = 0;
+  const deps = new Map<string, FileDeps>();
   for (const file of input.extracts.keys()) {
     const result = resolver.resolveFile(file);
+    deps.set(file, result.deps);
     for (const e of result.edges) counts.set(`${e.kind}/${e.confidence}`, (counts.get(`${e.kind}/${e.confidence}`) ?? 0) + 1);
     externals += result.externals.length;
   }
@@ -72,11 +74,11 @@ async function main(): Promise<void> {
   // Affected-set size for a body-only edit and an interface edit of the file with most entities.
   const biggest = [...input.extracts.values()].sort((a, b) => b.entities.length - a.entities.length)[0]!;
   t = performance.now();
-  const body = resolver.affectedFiles(new Set([biggest.filePath]), new Map([[biggest.filePath, biggest]]));
+  const body = resolver.affectedFiles(new Set([biggest.filePath]), new Map([[biggest.filePath, biggest]]), deps);
   const bodyMs = performance.now() - t;
   const renamed: FileExtract = { ...biggest, entities: biggest.entities.map((e, i) => (i === 1 ? { ...e, id: e.id + 'x', name: e.name + 'X' } : e)) };
   t = performance.now();
-  const iface = resolver.affectedFiles(new Set([biggest.filePath]), new Map([[biggest.filePath, renamed]]));
+  const iface = resolver.affectedFiles(new Set([biggest.filePath]), new Map([[biggest.filePath, renamed]]), deps);
   console.log(`affectedFiles(${biggest.filePath}): body edit ${body.size} files (${bodyMs.toFixed(0)} ms incl. index), interface edit ${iface.size} files (${(performance.now() - t).toFixed(0)} ms)`);
 }
 

@@ -5,6 +5,8 @@ import { contextForTask, type ArchitectureLike, type ContextForTaskResult } from
 import { searchSymbol, type SearchSymbolOptions, type SymbolMatch } from '../retrieval/search-symbol.js';
 import { buildSynonymMap, type SynonymMap } from '../retrieval/synonyms.js';
 import type { RepoHandle } from './repo.js';
+export { DEFAULT_MAX_FILES, type ContextForTaskResult } from '../retrieval/context-for-task.js';
+export { DEFAULT_SYMBOL_LIMIT } from '../retrieval/search-symbol.js';
 
 export interface TaskContextOptions {
   maxFiles?: number;

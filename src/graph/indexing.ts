@@ -9,7 +9,7 @@ import { classifyContent, DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, type SourceFile } from '../indexer/pool.js';
-import { createResolver } from '../indexer/resolve/index.js';
+import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import { walkRepository } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
@@ -161,7 +161,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     // Everything resolution needs from the index is read before the run starts writing.
     const changedUpFront = new Set<string>([...toParse.map((f) => f.path), ...removed]);
     const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
-    const extracts = changedUpFront.size > 0 || configChanged ? store.loadExtracts() : new Map<string, FileExtract>();
+    const needsResolution = changedUpFront.size > 0 || configChanged;
+    const extracts = needsResolution ? store.loadExtracts() : new Map<string, FileExtract>();
+    const deps = needsResolution ? store.loadDeps() : new Map<string, FileDeps>();
     const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
     for (const path of changedUpFront) extracts.delete(path);
 
@@ -195,10 +197,11 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       if (changed.size > 0 || configChanged) {
         const resolver = createResolver({ extracts, layout, readFile });
         const resolveAll = stored.size === 0 || configChanged;
-        const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous);
+        const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous, deps);
         const order = [...affected].filter((p) => extracts.has(p)).sort();
         for (const path of order) {
-          writer.writeResolution(path, resolver.resolveFile(path));
+          const { deps: read, ...edges } = resolver.resolveFile(path);
+          writer.writeResolution(path, edges, read);
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
         }
         // Read after resolving: resolvers may read project files lazily.

@@ -39,4 +39,6 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE files ADD COLUMN edges_digest TEXT NOT NULL DEFAULT '';`,
   // Sessions record the working-tree state they were built from, so results can say when they went stale.
   `ALTER TABLE sessions ADD COLUMN tree_hash TEXT NOT NULL DEFAULT '';`,
+  // What each file's resolution read of other files (JSON FileDeps), so an update re-resolves only dependents.
+  `ALTER TABLE files ADD COLUMN resolve_deps TEXT NOT NULL DEFAULT '';`,
 ];

@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import type { DepGraph, Edge, Entity, ExternalRef, LanguageId, EntityKind, EdgeKind, Confidence } from './types.js';
 import { MIGRATIONS } from './migrations.js';
@@ -123,6 +124,12 @@ export class IndexStore {
     }
     for (const e of this.entities()) out.get(e.filePath)?.entities.push(e);
     return out;
+  }
+
+  /** The stored dependency record of every file resolved since the record was introduced. */
+  loadDeps(): Map<string, FileDeps> {
+    const rows = this.db.prepare("SELECT path, resolve_deps FROM files WHERE resolve_deps <> ''").all() as Row[];
+    return new Map(rows.map((r) => [r.path as string, JSON.parse(r.resolve_deps as string) as FileDeps]));
   }
 
   entities(): Entity[] {

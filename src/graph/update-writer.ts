@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import type { FileEdges, IndexStore } from './store.js';
 
@@ -30,7 +31,7 @@ export class UpdateWriter {
       ),
       insEdge: db.prepare('INSERT INTO edges(source, target, kind, confidence, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       insExternal: db.prepare('INSERT INTO externals(source, kind, module, symbol, count, line, src_file) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      setDigest: db.prepare('UPDATE files SET edges_digest = ? WHERE path = ?'),
+      setResolution: db.prepare('UPDATE files SET edges_digest = ?, resolve_deps = ? WHERE path = ?'),
     };
     db.exec('BEGIN IMMEDIATE');
     this.oldDigests = new Map(
@@ -62,11 +63,11 @@ export class UpdateWriter {
     this.changed = true;
   }
 
-  /** Stores a file's resolved edges; skipped (apart from the digest) when they equal what is stored. */
-  writeResolution(path: string, res: FileEdges): void {
+  /** Stores a file's resolved edges and dependency record; the edges are skipped when they equal what is stored. */
+  writeResolution(path: string, res: FileEdges, deps: FileDeps): void {
     const s = this.stmt;
-    const digest = createHash('sha1').update(JSON.stringify(res)).digest('hex');
-    s.setDigest.run(digest, path); // also restores the digest of a re-inserted file row
+    const digest = createHash('sha1').update(JSON.stringify({ edges: res.edges, externals: res.externals })).digest('hex');
+    s.setResolution.run(digest, JSON.stringify(deps), path); // also restores the digest of a re-inserted file row
     if (this.oldDigests.get(path) === digest) return;
     s.delEdges.run(path);
     s.delExternals.run(path);

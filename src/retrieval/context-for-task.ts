@@ -51,7 +51,7 @@ const DIRECT_MIN = 0.25;
 /** Seeds that propagate along edges. */
 const PROPAGATION_SEEDS = 25;
 /** File score = entity part + FILE_TEXT_WEIGHT * whole-file BM25F. */
-const FILE_TEXT_WEIGHT = 0.6;
+const FILE_TEXT_WEIGHT = 1;
 /** Weights of a file's best, second and third entity. */
 const ENTITY_RANK_WEIGHTS = [1, 0.3, 0.1] as const;
 /** Test files rank below the code they test unless the task is about tests. */

@@ -49,3 +49,22 @@ test('resolve-monorepo: incremental == cold after real edits to re-export chains
   assert.ok(affected.get('drop a star re-export')!.has('apps/web/src/main.ts'));
   assert.ok(affected.get('rename a method reached through a binding')!.has('apps/web/src/main.ts'));
 });
+
+test('resolve-rust: incremental == cold after edits to use paths, impl blocks and module files', async () => {
+  const affected = await checkEdits('resolve-rust', {
+    'rename a function reached through use super::': [replaceIn('src/util.rs', 'pub fn normalize(', 'pub fn canon(')],
+    'delete a module file': [(files) => files.delete('src/store/item.rs')],
+    'rename a method of an impl block': [replaceIn('src/store/mod.rs', 'pub fn put(', 'pub fn insert(')],
+  });
+  assert.ok(affected.get('rename a function reached through use super::')!.has('src/lib.rs'));
+  assert.ok(affected.get('rename a method of an impl block')!.has('src/lib.rs'));
+});
+
+test('resolve-go: incremental == cold after edits to methods declared across a package', async () => {
+  const affected = await checkEdits('resolve-go', {
+    'rename a method declared in another file of the package': [replaceIn('store/log.go', 'func (s *Store) log(', 'func (s *Store) record(')],
+    'add a file to a package': [(files) => files.set('store/extra.go', 'package store\n\nfunc describe(x any) string { return "" }\n')],
+    'delete a package file': [(files) => files.delete('store/log.go')],
+  });
+  assert.ok(affected.get('rename a method declared in another file of the package')!.has('store/store.go'));
+});

@@ -1,29 +1,12 @@
 /** context, search, synonym: asking the index which code matters for a task or a name. */
 import { architectureFrom } from '../../api/architecture.js';
-import { openRepo, type RepoHandle } from '../../api/repo.js';
-import { addRepoSynonyms, removeRepoSynonyms, repoSynonymPairs, symbolSearch, taskContext } from '../../api/retrieval.js';
-import type { ContextForTaskResult } from '../../retrieval/context-for-task.js';
-import { DEFAULT_MAX_FILES } from '../../retrieval/context-for-task.js';
-import { DEFAULT_SYMBOL_LIMIT } from '../../retrieval/search-symbol.js';
+import { openRepo } from '../../api/repo.js';
+import {
+  DEFAULT_MAX_FILES, DEFAULT_SYMBOL_LIMIT, addRepoSynonyms, removeRepoSynonyms, repoSynonymPairs, symbolSearch, taskContext,
+  type ContextForTaskResult,
+} from '../../api/retrieval.js';
 import { UserError } from '../../util/errors.js';
-import { progressReporter } from '../progress.js';
-import { REPO_OPTIONS, int, printJson, str, type Command, type ParsedValues } from '../command.js';
-
-/** Opens the repository after an incremental index, so a never-indexed repository works too. */
-async function withIndexedRepo<T>(values: ParsedValues, use: (handle: RepoHandle) => T): Promise<T> {
-  const reporter = progressReporter();
-  let handle: RepoHandle;
-  try {
-    handle = await openRepo({ repo: str(values, 'repo') ?? '.', indexDir: str(values, 'index-dir'), update: true, onProgress: reporter.update });
-  } finally {
-    reporter.finish();
-  }
-  try {
-    return use(handle);
-  } finally {
-    handle.close();
-  }
-}
+import { REPO_OPTIONS, int, printJson, str, withUpdatedRepo, type Command } from '../command.js';
 
 function formatContext(result: ContextForTaskResult): string {
   if (result.error) return `${result.error}`;
@@ -48,7 +31,7 @@ export const contextCommand: Command = {
     const maxFiles = int(values, 'max-files', DEFAULT_MAX_FILES);
     if (maxFiles < 1) throw new UserError('--max-files must be at least 1');
     const algorithm = str(values, 'architecture');
-    const result = await withIndexedRepo(values, (handle) =>
+    const result = await withUpdatedRepo(values, (handle) =>
       taskContext(handle, task, { maxFiles, architecture: algorithm ? architectureFrom(handle, algorithm) : undefined }),
     );
     if (values.json) printJson(result);
@@ -65,7 +48,7 @@ export const searchCommand: Command = {
     const name = positionals.join(' ');
     if (!name.trim()) throw new UserError('usage: codectx search NAME');
     const limit = int(values, 'limit', DEFAULT_SYMBOL_LIMIT);
-    const matches = await withIndexedRepo(values, (handle) => symbolSearch(handle, name, { exact: values.exact === true, limit }));
+    const matches = await withUpdatedRepo(values, (handle) => symbolSearch(handle, name, { exact: values.exact === true, limit }));
     if (values.json) return printJson(matches);
     if (matches.length === 0) process.stdout.write('no matching symbols\n');
     for (const m of matches) process.stdout.write(`${m.kind.padEnd(10)} ${m.fqn}  ${m.file_path}:${m.line}  [${m.match}]\n`);

@@ -4,8 +4,10 @@
  */
 import type { Confidence, Entity } from '../../graph/types.js';
 import type { RawImport, RawRef } from '../types.js';
+import type { DepTracker, Reads } from './dependencies.js';
 import { languageGroup, type ImportBinding, type LanguageGroup, type LanguageResolver, type ModuleTarget } from './language.js';
 import { linearize } from './mro.js';
+import type { RepoQueries } from './queries.js';
 import type { RepoIndex } from './repo-index.js';
 import { ambiguous, isTypeLike, opaque, unify, type Sym } from './symbols.js';
 
@@ -24,18 +26,24 @@ type ModuleSym = Extract<Sym, { kind: 'module' }>;
 /**
  * Memoises a computation unless it ran into a cycle: results cut short by a cycle depend on
  * where the walk started, and caching them would make answers depend on resolution order.
+ * A cached result keeps what computing it read, and a hit reads it again for the current file.
  */
 class CycleSafeMemo<T> {
-  private readonly done = new Map<string, T>();
+  private readonly done = new Map<string, { value: T; reads: Reads }>();
   private readonly active = new Set<string>();
   private cuts = 0;
 
+  constructor(private readonly tracker: DepTracker) {}
+
   get(key: string): T | undefined {
-    return this.done.get(key);
+    const hit = this.done.get(key);
+    if (hit === undefined) return undefined;
+    this.tracker.replay(hit.reads);
+    return hit.value;
   }
 
   run(key: string, fallback: T, compute: () => T): T {
-    const cached = this.done.get(key);
+    const cached = this.get(key);
     if (cached !== undefined) return cached;
     if (this.active.has(key)) {
       this.cuts += 1;
@@ -44,8 +52,8 @@ class CycleSafeMemo<T> {
     const cutsBefore = this.cuts;
     this.active.add(key);
     try {
-      const value = compute();
-      if (this.cuts === cutsBefore) this.done.set(key, value);
+      const { value, reads } = this.tracker.capture(compute);
+      if (this.cuts === cutsBefore) this.done.set(key, { value, reads });
       return value;
     } finally {
       this.active.delete(key);
@@ -54,29 +62,29 @@ class CycleSafeMemo<T> {
 }
 
 export class Engine {
-  private readonly names = new CycleSafeMemo<Sym | null>();
-  private readonly members = new CycleSafeMemo<Sym | null>();
-  private readonly linearizations = new CycleSafeMemo<Linearization>();
-  private readonly moduleTargets = new Map<string, ModuleTarget | null>();
+  private readonly names: CycleSafeMemo<Sym | null>;
+  private readonly members: CycleSafeMemo<Sym | null>;
+  private readonly linearizations: CycleSafeMemo<Linearization>;
   private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
 
   constructor(
     private readonly index: RepoIndex,
     private readonly resolvers: ReadonlyMap<LanguageGroup, LanguageResolver>,
-  ) {}
+    private readonly queries: RepoQueries,
+    private readonly tracker: DepTracker,
+  ) {
+    this.names = new CycleSafeMemo(tracker);
+    this.members = new CycleSafeMemo(tracker);
+    this.linearizations = new CycleSafeMemo(tracker);
+  }
 
   resolverFor(entity: Entity): LanguageResolver | undefined {
     return this.resolvers.get(languageGroup(entity.language));
   }
 
-  moduleTarget(lang: LanguageResolver, specifier: string, fromFile: string): ModuleTarget | null {
-    const key = `${fromFile}\0${specifier}`;
-    let target = this.moduleTargets.get(key);
-    if (target === undefined) {
-      target = lang.resolveModule(specifier, fromFile);
-      this.moduleTargets.set(key, target);
-    }
-    return target;
+  /** What `specifier` denotes in `from`'s file, for `from`'s language. */
+  moduleTarget(from: Entity, specifier: string): ModuleTarget | null {
+    return this.queries.moduleTarget(languageGroup(from.language), specifier, from.filePath);
   }
 
   targetSym(target: ModuleTarget, group: LanguageGroup): Sym {
@@ -87,10 +95,9 @@ export class Engine {
 
   /** The symbol an import binding denotes, seen from the file containing the import. */
   private importedSym(imp: RawImport, binding: ImportBinding, scope: Entity): Sym | null {
-    const lang = this.resolverFor(scope);
-    if (!lang) return null;
+    if (!this.resolverFor(scope)) return null;
     const specifier = binding.specifier ?? imp.module;
-    const target = this.moduleTarget(lang, specifier, scope.filePath);
+    const target = this.moduleTarget(scope, specifier);
     // A specifier naming no indexed file (generated, excluded, misspelt) still binds the name.
     if (!target) return { kind: 'external', module: specifier, symbol: binding.member ?? '' };
     const module = this.targetSym(target, languageGroup(scope.language));
@@ -119,8 +126,12 @@ export class Engine {
     if (!lang) return null;
     const candidates: Sym[] = [];
     for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
-    const receiver = scope.kind === 'method' ? lang.receiverOf?.(scope) : null;
-    const bindings = receiver ? [...this.index.bindingsIn(scope.id), { scopeId: scope.id, ...receiver }] : this.index.bindingsIn(scope.id);
+    let receiver: { variable: string; typeName: string } | null = null;
+    if (scope.kind === 'method' && lang.receiverOf) {
+      this.tracker.read(scope.filePath, scope.name); // the receiver comes from its signature
+      receiver = lang.receiverOf(scope);
+    }
+    const bindings = receiver ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
     for (const binding of bindings) {
       if (binding.variable !== name) continue;
       let type = this.resolveDotted(scope.id, binding.typeName);
@@ -130,22 +141,22 @@ export class Engine {
       else if (type?.kind === 'external') candidates.push(type);
       else candidates.push(opaque());
     }
-    for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+    for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
       const sym = this.importedSym(imp, binding, scope);
       if (sym) candidates.push(sym);
     }
     if (candidates.length > 0) return unify(candidates);
-    const imports = this.index.importsIn(scope.id);
     if (scope.kind !== 'module') return null;
-    const viaWildcard = this.wildcardMember(imports, scope, name, true);
+    const viaWildcard = this.wildcardMember(scope, name, true);
     if (viaWildcard) return viaWildcard;
-    const child = lang.childModule?.(scope.filePath, name);
-    if (child) return this.targetSym(child, languageGroup(scope.language));
-    const pkg = lang.packageOf?.(scope.filePath);
+    const group = languageGroup(scope.language);
+    const child = lang.childModule ? this.queries.childModule(group, scope.filePath, name) : null;
+    if (child) return this.targetSym(child, group);
+    const pkg = lang.packageOf ? this.queries.packageOf(group, scope.filePath) : null;
     if (pkg) {
       const defs: Sym[] = [];
       for (const file of pkg.files) {
-        const module = this.index.moduleOfFile.get(file);
+        const module = this.index.moduleOf(file);
         if (!module || file === scope.filePath) continue;
         for (const child of this.index.childrenNamed(module.id, name)) defs.push({ kind: 'entity', entity: child });
       }
@@ -154,13 +165,13 @@ export class Engine {
     return null;
   }
 
-  private wildcardMember(imports: readonly RawImport[], scope: Entity, name: string, local: boolean): Sym | null {
+  private wildcardMember(scope: Entity, name: string, local: boolean): Sym | null {
     const lang = this.resolverFor(scope);
     if (!lang) return null;
     const candidates: Sym[] = [];
-    for (const imp of imports) {
-      if (!imp.wildcard || (!local && !lang.importsAreMembers && !imp.reexport)) continue;
-      const target = this.moduleTarget(lang, imp.module, scope.filePath);
+    for (const imp of this.index.wildcardImportsIn(scope.id)) {
+      if (!local && !lang.importsAreMembers && !imp.reexport) continue;
+      const target = this.moduleTarget(scope, imp.module);
       if (!target || target.kind === 'external') continue;
       if (name === 'default' && !lang.importsAreMembers) continue;
       const found = this.moduleMember({ kind: 'module', group: languageGroup(scope.language), files: target.files, key: target.key }, name);
@@ -169,8 +180,9 @@ export class Engine {
     return unify(candidates);
   }
 
-  /** The import bindings of one scope by local name. */
-  private importBindingsIn(scope: Entity, lang: LanguageResolver): ReadonlyMap<string, { imp: RawImport; binding: ImportBinding }[]> {
+  /** The import bindings of one scope for one local name. */
+  private importBindingsIn(scope: Entity, lang: LanguageResolver, name: string): readonly { imp: RawImport; binding: ImportBinding }[] {
+    this.tracker.read(scope.filePath, name);
     let byName = this.scopeImports.get(scope.id);
     if (!byName) {
       byName = new Map();
@@ -183,7 +195,7 @@ export class Engine {
       }
       this.scopeImports.set(scope.id, byName);
     }
-    return byName;
+    return byName.get(name) ?? [];
   }
 
   /** A dotted path ('models.Collector') looked up from a scope. */
@@ -223,15 +235,14 @@ export class Engine {
       if (!lang) return null;
       const candidates: Sym[] = [];
       for (const file of module.files) {
-        const scope = this.index.moduleOfFile.get(file);
+        const scope = this.index.moduleOf(file);
         if (!scope) continue;
         for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
-        for (const exp of this.index.exportsOfFile.get(file) ?? []) {
-          if (exp.name !== name) continue;
+        for (const exp of this.index.exportsNamed(file, name)) {
           const local = this.resolveDotted(scope.id, exp.local);
           if (local) candidates.push(local);
         }
-        for (const { imp, binding } of this.importBindingsIn(scope, lang).get(name) ?? []) {
+        for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
           if (!lang.importsAreMembers && !imp.reexport) continue;
           const sym = this.importedSym(imp, binding, scope);
           if (sym) candidates.push(sym);
@@ -239,13 +250,13 @@ export class Engine {
       }
       if (candidates.length > 0) return unify(candidates);
       for (const file of module.files) {
-        const scope = this.index.moduleOfFile.get(file);
+        const scope = this.index.moduleOf(file);
         if (!scope) continue;
-        const found = this.wildcardMember(this.index.importsIn(scope.id), scope, name, false);
+        const found = this.wildcardMember(scope, name, false);
         if (found) candidates.push(found);
       }
       if (candidates.length > 0) return unify(candidates);
-      const sub = lang.submodule?.(module, name);
+      const sub = lang.submodule ? this.queries.submodule(module.group, module, name) : null;
       if (sub) return this.targetSym(sub, module.group);
       // CommonJS modules without a declared default export are their own default.
       return name === 'default' ? module : null;
@@ -260,7 +271,8 @@ export class Engine {
 
   private memberIn(classes: readonly Entity[], name: string): Sym | null {
     for (const cls of classes) {
-      const found = [...this.index.childrenNamed(cls.id, name), ...(this.resolverFor(cls)?.extraMembers?.(cls, name) ?? [])];
+      const owned = this.resolverFor(cls)?.extraMembers ? this.queries.extraMembers(languageGroup(cls.language), cls, name) : [];
+      const found = [...this.index.childrenNamed(cls.id, name), ...owned];
       if (found.length === 1) return { kind: 'entity', entity: found[0]! };
       if (found.length > 1) return ambiguous();
     }
@@ -272,7 +284,7 @@ export class Engine {
       const bases: Entity[] = [];
       let external: Sym | null = null;
       const scopeId = type.parentId ?? type.id;
-      for (const ref of this.index.basesOf(type.id)) {
+      for (const ref of this.index.basesOf(type)) {
         const sep = this.resolverFor(type)?.separator ?? '.';
         const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`);
         if (base?.kind === 'entity' && isTypeLike(base.entity) && base.entity.id !== type.id) bases.push(base.entity);
@@ -341,7 +353,7 @@ export class Engine {
     const wildcard = this.externalWildcard(from, lang);
     if (wildcard !== null) return { kind: 'external', module: wildcard, symbol: ref.name };
     if (this.isParameter(from, ref.name)) return null;
-    const candidates = this.index.definitionsNamed(group, ref.name);
+    const candidates = this.queries.definitionsNamed(group, ref.name);
     if (candidates.length === 1) return { kind: 'edge', target: candidates[0]!, confidence: 'inferred' };
     // An unknown name in a type position is usually a type parameter or an ambient type, not a dependency.
     const used = ref.kind !== 'type' && ref.kind !== 'value';
@@ -363,12 +375,11 @@ export class Engine {
 
   /** The module of the file's only wildcard import from outside the repository (`from x import *`, Go dot imports). */
   private externalWildcard(from: Entity, lang: LanguageResolver): string | null {
-    const module = this.index.moduleOfFile.get(from.filePath);
+    const module = this.index.moduleOf(from.filePath);
     if (!module) return null;
     const outside: string[] = [];
-    for (const imp of this.index.importsIn(module.id)) {
-      if (!imp.wildcard) continue;
-      const target = this.moduleTarget(lang, imp.module, from.filePath);
+    for (const imp of this.index.wildcardImportsIn(module.id)) {
+      const target = this.moduleTarget(from, imp.module);
       if (target?.kind === 'external') outside.push(target.module);
       else return null;
     }
@@ -378,7 +389,7 @@ export class Engine {
   /** `x.m()` on a receiver of unknown type: the repository's only method `m`, unless builtin types have one too. */
   private uniqueMethod(name: string, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
     if (lang.isCommonMethod(name)) return null;
-    const candidates = this.index.methodsNamed(group, name);
+    const candidates = this.queries.methodsNamed(group, name);
     return candidates.length === 1 ? { kind: 'edge', target: candidates[0]!, confidence: 'inferred' } : null;
   }
 

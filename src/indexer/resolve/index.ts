@@ -6,11 +6,14 @@ import { javaResolver } from '../languages/java/resolver.js';
 import { jsResolver } from '../languages/typescript/resolver.js';
 import { pythonResolver } from '../languages/python/resolver.js';
 import { rustResolver } from '../languages/rust/resolver.js';
-import { affectedFiles, buildNameIndex, interfaceNames, type NameIndex } from './affected.js';
 import { EdgeCollector } from './collector.js';
+import { changedNames, DepTracker, toFileDeps, type FileDeps } from './dependencies.js';
 import { Engine } from './engine.js';
 import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView } from './language.js';
+import { RepoQueries } from './queries.js';
 import { RepoIndex } from './repo-index.js';
+
+export type { FileDeps } from './dependencies.js';
 
 export interface ResolveInput {
   /** Every indexed file, keyed by repo-relative path. */
@@ -27,12 +30,19 @@ export interface FileResolution {
 }
 
 export interface Resolver {
-  resolveFile(filePath: string): FileResolution;
+  /** The file's edges and externals, and what of the rest of the repository they were derived from. */
+  resolveFile(filePath: string): FileResolution & { deps: FileDeps };
   /**
-   * Files whose resolution can differ after `changed` files were added, modified or removed.
-   * `previous` holds the old extracts of the changed files (undefined for added files). Includes the changed files that still exist.
+   * Files whose resolution can differ after `changed` files were added, modified or removed: the changed
+   * files that still exist, files that read a changed file's interface, and files that asked a question
+   * now answered differently. `previous` holds the old extracts of the changed files (undefined for added
+   * files); `deps` the stored records of the other files (a file without one is affected).
    */
-  affectedFiles(changed: ReadonlySet<string>, previous: ReadonlyMap<string, FileExtract | undefined>): Set<string>;
+  affectedFiles(
+    changed: ReadonlySet<string>,
+    previous: ReadonlyMap<string, FileExtract | undefined>,
+    deps: ReadonlyMap<string, FileDeps>,
+  ): Set<string>;
 }
 
 const EDGE_KIND: Record<RefKind, EdgeKind> = {
@@ -61,80 +71,95 @@ export function createResolver(input: ResolveInput): Resolver {
   const factories = { python: pythonResolver, js: jsResolver, go: goResolver, java: javaResolver, rust: rustResolver };
   const resolvers = new Map<LanguageGroup, LanguageResolver>();
   for (const group of groups) resolvers.set(group, factories[group](repo));
-  const index = new RepoIndex(input.extracts);
-  const engine = new Engine(index, resolvers);
-  let names: NameIndex | undefined;
+  const tracker = new DepTracker();
+  const index = new RepoIndex(input.extracts, tracker);
+  const queries = new RepoQueries(index, resolvers, tracker);
+  const engine = new Engine(index, resolvers, queries, tracker);
+
+  const resolve = (filePath: string, extract: FileExtract): FileResolution => {
+    const out = new EdgeCollector();
+    for (const entity of extract.entities) {
+      if (entity.parentId !== null && index.entityById.has(entity.parentId)) {
+        out.addEdge(entity.parentId, entity.id, 'contains', 'exact', entity.startLine);
+      }
+    }
+    for (const imp of extract.imports) {
+      const from = index.entityById.get(imp.fromId);
+      const lang = from && engine.resolverFor(from);
+      if (!from || !lang) continue;
+      const target = engine.moduleTarget(from, imp.module);
+      if (!target) continue;
+      const members = [...new Set(lang.importBindings(imp).flatMap((b) => (b.member === undefined ? [] : [b.member])))];
+      if (target.kind === 'external') {
+        if (members.length === 0) out.addExternal(from.id, 'imports', target.module, '', imp.line);
+        for (const name of members) out.addExternal(from.id, 'imports', target.module, name === 'default' ? '' : name, imp.line);
+        continue;
+      }
+      for (const file of target.files) {
+        const module = index.moduleOf(file);
+        if (module && file !== filePath) out.addEdge(from.id, module.id, 'imports', 'exact', imp.line);
+      }
+      const moduleSym = engine.targetSym(target, languageGroup(from.language));
+      for (const name of members) {
+        const sym = engine.member(moduleSym, name);
+        if (sym?.kind === 'entity') out.addEdge(from.id, sym.entity.id, 'imports', 'exact', imp.line);
+        else if (sym?.kind === 'external') out.addExternal(from.id, 'imports', sym.module, sym.symbol, imp.line);
+        else if (sym?.kind === 'module' && sym !== moduleSym) {
+          for (const file of sym.files) {
+            const module = index.moduleOf(file);
+            if (module && file !== filePath) out.addEdge(from.id, module.id, 'imports', 'exact', imp.line);
+          }
+        }
+      }
+    }
+    for (const ref of extract.refs) {
+      const from = index.entityById.get(ref.fromId);
+      if (!from) continue;
+      const outcome = engine.resolveRef(ref, from);
+      if (!outcome) continue;
+      const kind = EDGE_KIND[ref.kind];
+      if (outcome.kind === 'edge') out.addEdge(from.id, outcome.target.id, kind, outcome.confidence, ref.line);
+      else out.addExternal(from.id, kind, outcome.module, outcome.symbol, ref.line);
+    }
+    return out.result();
+  };
 
   return {
     resolveFile(filePath) {
       const extract = input.extracts.get(filePath);
-      if (!extract) return { edges: [], externals: [] };
-      const out = new EdgeCollector();
-      for (const entity of extract.entities) {
-        if (entity.parentId !== null && index.entityById.has(entity.parentId)) {
-          out.addEdge(entity.parentId, entity.id, 'contains', 'exact', entity.startLine);
-        }
-      }
-      for (const imp of extract.imports) {
-        const from = index.entityById.get(imp.fromId);
-        const lang = from && engine.resolverFor(from);
-        if (!from || !lang) continue;
-        const target = engine.moduleTarget(lang, imp.module, filePath);
-        if (!target) continue;
-        const members = [...new Set(lang.importBindings(imp).flatMap((b) => (b.member === undefined ? [] : [b.member])))];
-        if (target.kind === 'external') {
-          if (members.length === 0) out.addExternal(from.id, 'imports', target.module, '', imp.line);
-          for (const name of members) out.addExternal(from.id, 'imports', target.module, name === 'default' ? '' : name, imp.line);
-          continue;
-        }
-        for (const file of target.files) {
-          const module = index.moduleOfFile.get(file);
-          if (module && file !== filePath) out.addEdge(from.id, module.id, 'imports', 'exact', imp.line);
-        }
-        const moduleSym = engine.targetSym(target, languageGroup(from.language));
-        for (const name of members) {
-          const sym = engine.member(moduleSym, name);
-          if (sym?.kind === 'entity') out.addEdge(from.id, sym.entity.id, 'imports', 'exact', imp.line);
-          else if (sym?.kind === 'external') out.addExternal(from.id, 'imports', sym.module, sym.symbol, imp.line);
-          else if (sym?.kind === 'module' && sym !== moduleSym) {
-            for (const file of sym.files) {
-              const module = index.moduleOfFile.get(file);
-              if (module && file !== filePath) out.addEdge(from.id, module.id, 'imports', 'exact', imp.line);
-            }
-          }
-        }
-      }
-      for (const ref of extract.refs) {
-        const from = index.entityById.get(ref.fromId);
-        if (!from) continue;
-        const outcome = engine.resolveRef(ref, from);
-        if (!outcome) continue;
-        const kind = EDGE_KIND[ref.kind];
-        if (outcome.kind === 'edge') out.addEdge(from.id, outcome.target.id, kind, outcome.confidence, ref.line);
-        else out.addExternal(from.id, kind, outcome.module, outcome.symbol, ref.line);
-      }
-      return out.result();
+      if (!extract) return { edges: [], externals: [], deps: { reads: {}, queries: [] } };
+      const { value, reads } = tracker.capture(() => resolve(filePath, extract));
+      return { ...value, deps: toFileDeps(reads, filePath) };
     },
-    affectedFiles(changed, previous) {
-      const wildcardNames = (file: string, specifier: string, seen = new Set<string>()): Set<string> => {
-        const names = new Set<string>();
-        const module = index.moduleOfFile.get(file);
-        const lang = module && engine.resolverFor(module);
-        const target = lang ? engine.moduleTarget(lang, specifier, file) : null;
-        if (target?.kind !== 'files') return names;
-        for (const targetFile of target.files) {
-          const extract = input.extracts.get(targetFile);
-          if (!extract || seen.has(targetFile)) continue;
-          seen.add(targetFile);
-          for (const name of interfaceNames(extract)) names.add(name);
-          for (const imp of extract.imports) {
-            if (imp.wildcard) for (const name of wildcardNames(targetFile, imp.module, seen)) names.add(name);
-          }
-        }
-        return names;
+    affectedFiles(changed, previous, deps) {
+      const affected = new Set<string>();
+      const changedNamesOf = new Map<string, Set<string> | 'all'>();
+      for (const file of changed) {
+        const now = input.extracts.get(file);
+        if (now) affected.add(file);
+        const before = previous.get(file);
+        // Without one resolver for both versions the names an import binds are unknown: every read of the file counts.
+        const language = (now ?? before)?.language;
+        const lang = language && (!before || !now || before.language === now.language) ? resolvers.get(languageGroup(language)) : undefined;
+        changedNamesOf.set(file, lang ? changedNames(before, now, (imp) => lang.importBindings(imp).map((b) => b.local)) : 'all');
+      }
+      const readChanged = (record: FileDeps): boolean =>
+        Object.entries(record.reads).some(([file, names]) => {
+          const changedHere = changedNamesOf.get(file);
+          return changedHere === 'all' || (changedHere !== undefined && names.some((name) => changedHere.has(name)));
+        });
+      const answers = new Map<string, string>();
+      const answered = (question: string): string => {
+        let answer = answers.get(question);
+        if (answer === undefined) answers.set(question, (answer = queries.answer(question)));
+        return answer;
       };
-      names ??= buildNameIndex(input.extracts);
-      return affectedFiles(input.extracts, names, changed, previous, wildcardNames);
+      for (const file of input.extracts.keys()) {
+        if (affected.has(file)) continue;
+        const record = deps.get(file);
+        if (!record || readChanged(record) || record.queries.some(([q, a]) => answered(q) !== a)) affected.add(file);
+      }
+      return affected;
     },
   };
 }

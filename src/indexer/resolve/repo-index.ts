@@ -1,6 +1,7 @@
 /** Lookup tables over every file's extraction record, built once per resolver. */
 import type { Entity } from '../../graph/types.js';
 import type { FileExtract, LocalBinding, RawExport, RawImport, RawRef } from '../types.js';
+import type { DepTracker } from './dependencies.js';
 import { languageGroup, type LanguageGroup } from './language.js';
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -9,10 +10,15 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/**
+ * Reads of a file's records are reported to the tracker with the name they were looked up by ('' for the
+ * module entity, '*' for wildcard imports). Entities found by id are not: ids come from records already
+ * read (a found entity's parent, a scope of the same file) or from the resolving file's own.
+ */
 export class RepoIndex {
   readonly entityById = new Map<string, Entity>();
-  readonly moduleOfFile = new Map<string, Entity>();
-  readonly exportsOfFile = new Map<string, readonly RawExport[]>();
+  private readonly moduleOfFile = new Map<string, Entity>();
+  private readonly exportsOfFile = new Map<string, readonly RawExport[]>();
   private readonly children = new Map<string, Map<string, Entity[]>>();
   private readonly importsByScope = new Map<string, RawImport[]>();
   private readonly bindingsByScope = new Map<string, LocalBinding[]>();
@@ -21,7 +27,10 @@ export class RepoIndex {
   private readonly definitionsByName = new Map<string, Entity[]>();
   private readonly methodsByName = new Map<string, Entity[]>();
 
-  constructor(extracts: ReadonlyMap<string, FileExtract>) {
+  constructor(
+    extracts: ReadonlyMap<string, FileExtract>,
+    private readonly tracker: DepTracker,
+  ) {
     for (const [file, extract] of extracts) {
       for (const entity of extract.entities) {
         this.entityById.set(entity.id, entity);
@@ -46,22 +55,48 @@ export class RepoIndex {
     }
   }
 
+  moduleOf(file: string): Entity | undefined {
+    this.tracker.read(file, '');
+    return this.moduleOfFile.get(file);
+  }
+
+  exportsNamed(file: string, name: string): RawExport[] {
+    this.tracker.read(file, name);
+    return (this.exportsOfFile.get(file) ?? []).filter((exp) => exp.name === name);
+  }
+
+  /** Reports a name looked up in the records of an entity's file. */
+  private readIn(id: string, name: string): void {
+    const entity = this.entityById.get(id);
+    if (entity) this.tracker.read(entity.filePath, name);
+  }
+
   childrenNamed(parentId: string, name: string): readonly Entity[] {
+    this.readIn(parentId, name);
     return this.children.get(parentId)?.get(name) ?? [];
   }
 
+  /** Not tracked: the caller reports the names it looks the imports up by. */
   importsIn(scopeId: string): readonly RawImport[] {
     return this.importsByScope.get(scopeId) ?? [];
   }
 
-  bindingsIn(scopeId: string): readonly LocalBinding[] {
-    return this.bindingsByScope.get(scopeId) ?? [];
+  wildcardImportsIn(scopeId: string): RawImport[] {
+    this.readIn(scopeId, '*');
+    return (this.importsByScope.get(scopeId) ?? []).filter((imp) => imp.wildcard);
   }
 
-  basesOf(classId: string): readonly RawRef[] {
-    return this.basesByClass.get(classId) ?? [];
+  bindingsNamed(scopeId: string, name: string): LocalBinding[] {
+    this.readIn(scopeId, name);
+    return (this.bindingsByScope.get(scopeId) ?? []).filter((b) => b.variable === name);
   }
 
+  basesOf(type: Entity): readonly RawRef[] {
+    this.tracker.read(type.filePath, type.name);
+    return this.basesByClass.get(type.id) ?? [];
+  }
+
+  /** Not tracked: RepoQueries records these as questions. */
   definitionsNamed(group: LanguageGroup, name: string): readonly Entity[] {
     return this.definitionsByName.get(`${group}\0${name}`) ?? [];
   }

@@ -1,0 +1,123 @@
+/**
+ * What one file's resolution read of the rest of the repository. An update re-resolves a file only when
+ * a record it read of another file changed (entities, imports, exports, bindings or bases, by the name
+ * it looked them up by), or a repository-wide question it asked (where does this specifier lead, how
+ * many definitions are named `x`) now gets another answer.
+ */
+import type { FileExtract, RawImport } from '../types.js';
+
+/** The dependency record of one file, persisted next to its edges. */
+export interface FileDeps {
+  /** Other file -> the names looked up in its records ('' its module entity, '*' its wildcard imports). */
+  reads: Record<string, string[]>;
+  /** Repository-wide questions, encoded, with the answer seen. */
+  queries: [question: string, answer: string][];
+}
+
+/** Reads made directly, plus the frames of nested and memoised computations, shared rather than copied. */
+class Frame {
+  /** `file\0name` */
+  readonly reads = new Set<string>();
+  readonly queries = new Map<string, string>();
+  readonly nested = new Set<Frame>();
+
+  absorb(other: Frame): void {
+    if (other !== this) this.nested.add(other);
+  }
+}
+
+export type Reads = Frame;
+
+/** Collects reads into nested frames, so memoised results carry what computing them read. */
+export class DepTracker {
+  private readonly stack: Frame[] = [];
+
+  read(file: string, name: string): void {
+    this.stack[this.stack.length - 1]?.reads.add(`${file}\0${name}`);
+  }
+
+  asked(question: string, answer: string): void {
+    this.stack[this.stack.length - 1]?.queries.set(question, answer);
+  }
+
+  /** Runs `compute` in a frame of its own, then adds that frame to the enclosing one. */
+  capture<T>(compute: () => T): { value: T; reads: Frame } {
+    const frame = new Frame();
+    this.stack.push(frame);
+    try {
+      return { value: compute(), reads: frame };
+    } finally {
+      this.stack.pop();
+      this.stack[this.stack.length - 1]?.absorb(frame);
+    }
+  }
+
+  /** Repeats the reads of a memoised computation in the current frame. */
+  replay(reads: Frame): void {
+    this.stack[this.stack.length - 1]?.absorb(reads);
+  }
+}
+
+/** The record of `self`'s resolution; its reads of itself are left out (a changed file is always re-resolved). */
+export function toFileDeps(root: Frame, self: string): FileDeps {
+  const all = new Set<string>();
+  const queries = new Map<string, string>();
+  const seen = new Set<Frame>([root]);
+  const pending = [root];
+  for (let frame = pending.pop(); frame; frame = pending.pop()) {
+    for (const read of frame.reads) all.add(read);
+    for (const [q, a] of frame.queries) queries.set(q, a);
+    for (const inner of frame.nested) {
+      if (seen.has(inner)) continue;
+      seen.add(inner);
+      pending.push(inner);
+    }
+  }
+  const reads: Record<string, string[]> = {};
+  for (const read of [...all].sort()) {
+    const at = read.indexOf('\0');
+    const file = read.slice(0, at);
+    if (file !== self) (reads[file] ??= []).push(read.slice(at + 1));
+  }
+  return { reads, queries: [...queries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
+}
+
+/**
+ * Everything resolution may read of a file on behalf of another one, keyed by the name it is looked up
+ * by (not lines, docs or call sites). `bindings` gives the local names an import binds.
+ */
+function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImport) => string[]): Map<string, string> {
+  const facts = new Map<string, string[]>();
+  if (!extract) return new Map();
+  const add = (name: string, fact: unknown) => {
+    const list = facts.get(name);
+    if (list) list.push(JSON.stringify(fact));
+    else facts.set(name, [JSON.stringify(fact)]);
+  };
+  const byId = new Map(extract.entities.map((e) => [e.id, e]));
+  for (const e of extract.entities) {
+    add(e.kind === 'module' ? '' : e.name, ['e', e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported]);
+  }
+  for (const imp of extract.imports) {
+    const fact = ['i', { ...imp, line: 0 }];
+    if (imp.wildcard) add('*', fact);
+    for (const local of bindings(imp)) add(local, fact);
+  }
+  for (const exp of extract.exports) add(exp.name, ['x', exp.local]);
+  for (const b of extract.bindings) add(b.variable, ['b', b.scopeId, b.typeName]);
+  for (const ref of extract.refs) {
+    if (ref.kind !== 'inherits' && ref.kind !== 'implements') continue;
+    add(byId.get(ref.fromId)?.name ?? '', ['r', ref.fromId, ref.kind, ref.receiver, ref.name]);
+  }
+  // In file order: which of several candidates wins (the first of external fallbacks) can depend on it.
+  return new Map([...facts].map(([name, list]) => [name, list.join('\n')]));
+}
+
+/** Names under which another file can observe a difference between two versions of a file. */
+export function changedNames(before: FileExtract | undefined, now: FileExtract | undefined, bindings: (imp: RawImport) => string[]): Set<string> {
+  const a = interfaceFacts(before, bindings);
+  const b = interfaceFacts(now, bindings);
+  const names = new Set<string>();
+  for (const name of new Set([...a.keys(), ...b.keys()])) if (a.get(name) !== b.get(name)) names.add(name);
+  return names;
+}

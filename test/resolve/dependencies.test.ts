@@ -1,0 +1,70 @@
+/** The dependency rules of `affectedFiles`: each edit changes some file's edges, which must be re-resolved, and leaves a bystander alone. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { edgesOf, externalsOf, FileBuilder, repoOf } from './build.js';
+import { checkIncremental } from './incremental.js';
+
+const bystander = new FileBuilder('bystander.py', 'python', 'bystander').def('function', 'idle').ref('idle', 'call', 'len');
+
+function affectedBy(before: FileBuilder[], after: FileBuilder[]): string[] {
+  return [...checkIncremental(repoOf([...before, bystander]).input, repoOf([...after, bystander]).input)].sort();
+}
+
+test('an added module that a previously unresolved import now finds re-resolves the importer', () => {
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'pkg.extra', ['thing']).ref('', 'call', 'thing');
+  const init = new FileBuilder('pkg/__init__.py', 'python', 'pkg');
+  const extra = new FileBuilder('pkg/extra.py', 'python', 'pkg.extra').def('function', 'thing');
+  assert.deepEqual(externalsOf(repoOf([init, user]).resolver, ['user.py']), ['user -calls-> pkg.extra:thing', 'user -imports-> pkg.extra:thing']);
+  assert.deepEqual(edgesOf(repoOf([init, user, extra]).resolver, ['user.py'], 'calls'), ['user -calls-> pkg.extra.thing']);
+  assert.deepEqual(affectedBy([init, user], [init, user, extra]), ['pkg/extra.py', 'user.py']);
+});
+
+test('a base class edited in another file re-resolves self.m() in subclasses two files away', () => {
+  const root1 = new FileBuilder('root.py', 'python', 'root').def('class', 'Root').def('method', 'Root.m');
+  const root2 = new FileBuilder('root.py', 'python', 'root').def('class', 'Root').def('method', 'Root.n');
+  const mid = new FileBuilder('mid.py', 'python', 'mid').import('', 'root', ['Root']).def('class', 'Base').ref('Base', 'inherits', 'Root');
+  const sub = new FileBuilder('sub.py', 'python', 'sub').import('', 'mid', ['Base']).def('class', 'Sub').ref('Sub', 'inherits', 'Base').def('method', 'Sub.go').ref('Sub.go', 'call', 'self.m');
+  assert.deepEqual(edgesOf(repoOf([root1, mid, sub]).resolver, ['sub.py'], 'calls'), ['sub.Sub.go -calls-> root.Root.m']);
+  assert.deepEqual(affectedBy([root1, mid, sub], [root2, mid, sub]), ['root.py', 'sub.py']);
+});
+
+test('an edit at the end of a re-export chain re-resolves the files importing from its head', () => {
+  const impl1 = new FileBuilder('a/impl.py', 'python', 'a.impl').def('class', 'Thing');
+  const impl2 = new FileBuilder('a/impl.py', 'python', 'a.impl').def('function', 'Thing');
+  const inner = new FileBuilder('a/__init__.py', 'python', 'a').import('', '.impl', ['Thing']);
+  const outer = new FileBuilder('top.py', 'python', 'top').import('', 'a', ['Thing']);
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'top', ['Thing']).ref('', 'call', 'Thing');
+  assert.deepEqual(edgesOf(repoOf([impl2, inner, outer, user]).resolver, ['user.py'], 'calls'), ['user -calls-> a.impl.Thing']);
+  assert.deepEqual(affectedBy([impl1, inner, outer, user], [impl2, inner, outer, user]), ['a/__init__.py', 'a/impl.py', 'top.py', 'user.py']);
+});
+
+test('a name becoming ambiguous drops the inferred edge of files that guessed it', () => {
+  const lib = new FileBuilder('lib.py', 'python', 'lib').def('function', 'helper');
+  const other = new FileBuilder('other.py', 'python', 'other').def('function', 'helper');
+  const report = new FileBuilder('report.py', 'python', 'report').ref('', 'call', 'helper');
+  assert.deepEqual(edgesOf(repoOf([lib, report]).resolver, ['report.py'], 'calls'), ['report -calls-> lib.helper ?']);
+  assert.deepEqual(edgesOf(repoOf([lib, other, report]).resolver, ['report.py'], 'calls'), []);
+  assert.deepEqual(affectedBy([lib, report], [lib, other, report]), ['other.py', 'report.py']);
+});
+
+test('a deleted file re-resolves the files that imported it, and only those', () => {
+  const gone = new FileBuilder('gone.py', 'python', 'gone').def('function', 'f');
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'gone', ['f']).ref('', 'call', 'f');
+  assert.deepEqual(affectedBy([gone, user], [user]), ['user.py']);
+});
+
+test('a body-only edit of a file defining common names re-resolves nobody else', () => {
+  const models1 = new FileBuilder('models.py', 'python', 'models').def('class', 'Model').def('method', 'Model.save').def('method', 'Model.get').ref('Model.save', 'call', 'len');
+  const models2 = new FileBuilder('models.py', 'python', 'models').def('class', 'Model').def('method', 'Model.save').def('method', 'Model.get').ref('Model.save', 'call', 'print', 7);
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'models', ['Model']).def('class', 'Mine').ref('Mine', 'inherits', 'Model').def('method', 'Mine.save').ref('Mine.save', 'call', 'super().save');
+  assert.deepEqual(affectedBy([models1, user], [models2, user]), ['models.py']);
+});
+
+test('swapping the order of fallback imports in another file re-resolves the files using the name', () => {
+  const compat1 = new FileBuilder('compat.py', 'python', 'compat').import('', 'json').import('', 'simplejson', [], { alias: 'json' });
+  const compat2 = new FileBuilder('compat.py', 'python', 'compat').import('', 'simplejson', [], { alias: 'json' }).import('', 'json');
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'compat', ['json']).ref('', 'call', 'json.dumps');
+  assert.ok(externalsOf(repoOf([compat1, user]).resolver, ['user.py']).includes('user -calls-> json:dumps'));
+  assert.ok(externalsOf(repoOf([compat2, user]).resolver, ['user.py']).includes('user -calls-> simplejson:dumps'));
+  assert.deepEqual(affectedBy([compat1, user], [compat2, user]), ['compat.py', 'user.py']);
+});
