@@ -7,15 +7,20 @@
  * MAP is a JSON file {"owner/name": "/git/dir"} or "owner/name=/git/dir,...".
  * With --snapshots, each task's index is copied there after indexing and reused on later runs, so a
  * ranking change can be re-measured without checking out and re-indexing every commit again.
+ * --get-context 4000,8000 (the default; `none` turns it off) also runs get_context on the problem statement at
+ * those token budgets and reports the share of tasks whose gold files all appear among the returned nodes.
+ * --checkout defaults to checkout.sh beside the tasks file's folder (../shared/eval/checkout.sh).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openRepo, type RepoHandle } from '../src/api/repo.js';
 import { buildLoadedGraph } from '../src/graph/memory.js';
 import { IndexStore, INDEX_DB_NAME } from '../src/graph/store.js';
 import { contextForTask } from '../src/retrieval/context-for-task.js';
+import { getContext } from '../src/retrieval/get-context.js';
+import type { SourceReader } from '../src/retrieval/snippets.js';
 import { FileBm25Baseline } from './eval-baseline.js';
 import { ACC_KS, percentile, scoreRanking, summarize, type Summary, type TaskScore } from './eval-metrics.js';
 
@@ -39,9 +44,10 @@ interface TaskResult {
   cold_ms: number;
   warm_ms: number;
   index_ms: number;
+  /** Per token budget: whether every gold file is among get_context's nodes, and the query time. */
+  get_context: Record<string, { gold_in_nodes: boolean; files: number; ms: number }>;
 }
 
-const CHECKOUT = '/work/shared/eval/checkout.sh';
 const RANK_DEPTH = 10;
 
 const { values } = parseArgs({
@@ -57,11 +63,28 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'eval-results.jsonl' },
     snapshots: { type: 'string' },
     'only-snapshotted': { type: 'boolean' },
+    'get-context': { type: 'string', default: '4000,8000' },
+    checkout: { type: 'string' },
   },
 });
 if (!values.tasks || !values['git-dirs']) {
-  process.stderr.write('usage: npm run eval -- --tasks FILE --git-dirs MAP [--limit N] [--repo R] [--out FILE]\n');
+  process.stderr.write('usage: npm run eval -- --tasks FILE --git-dirs MAP [--limit N] [--repo R] [--out FILE] [--get-context 4000,8000|none]\n');
   process.exit(2);
+}
+const CHECKOUT = values.checkout ?? join(dirname(dirname(resolve(values.tasks))), 'checkout.sh');
+const CONTEXT_BUDGETS = values['get-context'] === 'none' ? [] : values['get-context']!.split(',').map(Number);
+
+/** Reads the worktree as it is (checked out at the task's base commit before get_context runs). */
+function worktreeReader(worktree: string): SourceReader {
+  return {
+    load(path) {
+      try {
+        return { text: readFileSync(join(worktree, path), 'utf8'), changedSinceIndexing: false };
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }
 
 function parseGitDirs(spec: string): Map<string, string> {
@@ -141,6 +164,17 @@ for (const [repo, repoTasks] of byRepo) {
       const warmMs = performance.now() - t0;
       const ranked = first.files.map((f) => f.file_path);
       const bm25 = baseline.rank(gitDir, task.base_commit, new Set(graph.byFile.keys()), task.problem_statement, RANK_DEPTH);
+      const contextRuns: TaskResult['get_context'] = {};
+      if (CONTEXT_BUDGETS.length > 0) {
+        // A snapshot run skipped the checkout; snippets must come from the task's own commit.
+        execFileSync(CHECKOUT, [gitDir, task.base_commit, worktree], { stdio: ['ignore', 'ignore', 'inherit'] });
+        for (const budget of CONTEXT_BUDGETS) {
+          t0 = performance.now();
+          const ctx = getContext(graph, worktreeReader(worktree), { query: task.problem_statement, tokenBudget: budget });
+          const files = new Set(ctx.nodes.map((n) => n.path));
+          contextRuns[budget] = { gold_in_nodes: task.gold_files.every((g) => files.has(g)), files: files.size, ms: performance.now() - t0 };
+        }
+      }
       const result: TaskResult = {
         instance_id: task.instance_id,
         repo,
@@ -152,6 +186,7 @@ for (const [repo, repoTasks] of byRepo) {
         cold_ms: coldMs,
         warm_ms: warmMs,
         index_ms: indexMs,
+        get_context: contextRuns,
       };
       results.push(result);
       const mark = (s: TaskScore): string => (s.acc[1] ? '1' : s.acc[5] ? '5' : s.acc[10] ? 'X' : '-');
@@ -180,6 +215,13 @@ function report(label: string, rs: readonly TaskResult[]): void {
   const ratio = (a: number, b: number): string => (b > 0 ? (a / b).toFixed(2) : '-');
   console.log(`  ratio   ${ACC_KS.map((k) => ratio(ours.acc[k]!, base.acc[k]!).padStart(6)).join('')}${ratio(ours.recall5, base.recall5).padStart(8)}${ratio(ours.mrr, base.mrr).padStart(7)}`);
   console.log(`  query ms p50/p95: warm ${percentile(warm, 50).toFixed(1)}/${percentile(warm, 95).toFixed(1)}, first on a new index version ${percentile(cold, 50).toFixed(0)}/${percentile(cold, 95).toFixed(0)}`);
+  for (const budget of CONTEXT_BUDGETS) {
+    const runs = rs.map((r) => r.get_context[budget]).filter((x) => x !== undefined);
+    if (runs.length === 0) continue;
+    const share = (100 * runs.filter((x) => x.gold_in_nodes).length) / runs.length;
+    const ms = runs.map((x) => x.ms);
+    console.log(`  get_context @${budget} tokens: gold file among nodes in ${share.toFixed(1)}% of tasks; ms p50/p95 ${percentile(ms, 50).toFixed(0)}/${percentile(ms, 95).toFixed(0)}`);
+  }
 }
 
 for (const repo of byRepo.keys()) report(repo, results.filter((r) => r.repo === repo));
