@@ -142,9 +142,12 @@ export function entitiesForDotted(graph: LoadedGraph, dotted: string): number[] 
 /**
  * Terms found in more than half the documents are left out of the search: their idf is below ln 2, so
  * they barely move the ranking, but their postings (a package name in every fqn) dominate query time.
+ * When every term is that common (a short query on a small repository), they are all the signal there is.
  */
 export function selectiveTerms(index: Bm25fIndex, terms: readonly QueryTerm[]): QueryTerm[] {
-  return terms.filter((t) => index.docFrequency(t.term) * 2 <= index.docCount);
+  const present = terms.filter((t) => index.docFrequency(t.term) > 0);
+  const selective = present.filter((t) => index.docFrequency(t.term) * 2 <= index.docCount);
+  return selective.length > 0 ? selective : present;
 }
 
 type Boosts = Map<number, { score: number; labels: string[] }>;
