@@ -151,9 +151,11 @@ test('killing the indexer with SIGKILL at any point leaves an index the next run
       const indexDir = tempDir();
       try {
         const child = spawn(process.execPath, [CLI, 'index', '--repo', repo, '--index-dir', indexDir], { stdio: 'ignore' });
+        // Listen from the start: on a fast machine the run may finish before the kill.
+        const exited = new Promise((r) => child.once('exit', r));
         await new Promise((r) => setTimeout(r, delayMs));
         child.kill('SIGKILL');
-        await new Promise((r) => child.once('exit', r));
+        await exited;
         // Readers see a whole state: either nothing committed yet or the complete index.
         const partial = IndexStore.open(indexDir);
         const files = partial.counts().files;
