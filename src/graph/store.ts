@@ -13,6 +13,9 @@ import { UpdateWriter } from './update-writer.js';
 
 export const INDEX_DB_NAME = 'index.db';
 
+const EDGE_SELECT = 'SELECT source, target, kind, confidence, count, line FROM edges';
+const EXTERNAL_SELECT = 'SELECT source, kind, module, symbol, count, line FROM externals';
+
 /** Source order within a file, independent of insertion order: the module first, outer before inner. */
 const ENTITY_ORDER = "start_line, kind <> 'module', end_line DESC, id";
 
@@ -154,23 +157,23 @@ export class IndexStore {
   }
 
   edges(): Edge[] {
-    return (this.db.prepare('SELECT source, target, kind, confidence, count, line FROM edges ORDER BY source, target, kind').all() as Row[]).map(rowToEdge);
+    return (this.db.prepare(`${EDGE_SELECT} ORDER BY source, target, kind`).all() as Row[]).map(rowToEdge);
   }
 
   outgoing(id: string): Edge[] {
-    return (this.db.prepare('SELECT source, target, kind, confidence, count, line FROM edges WHERE source = ? ORDER BY kind, target').all(id) as Row[]).map(rowToEdge);
+    return (this.db.prepare(`${EDGE_SELECT} WHERE source = ? ORDER BY kind, target`).all(id) as Row[]).map(rowToEdge);
   }
 
   incoming(id: string): Edge[] {
-    return (this.db.prepare('SELECT source, target, kind, confidence, count, line FROM edges WHERE target = ? ORDER BY kind, source').all(id) as Row[]).map(rowToEdge);
+    return (this.db.prepare(`${EDGE_SELECT} WHERE target = ? ORDER BY kind, source`).all(id) as Row[]).map(rowToEdge);
   }
 
   externals(): ExternalRef[] {
-    return (this.db.prepare('SELECT source, kind, module, symbol, count, line FROM externals ORDER BY source, module, symbol, kind').all() as Row[]).map(rowToExternal);
+    return (this.db.prepare(`${EXTERNAL_SELECT} ORDER BY source, module, symbol, kind`).all() as Row[]).map(rowToExternal);
   }
 
   externalsOf(id: string): ExternalRef[] {
-    return (this.db.prepare('SELECT source, kind, module, symbol, count, line FROM externals WHERE source = ? ORDER BY module, symbol').all(id) as Row[]).map(rowToExternal);
+    return (this.db.prepare(`${EXTERNAL_SELECT} WHERE source = ? ORDER BY module, symbol`).all(id) as Row[]).map(rowToExternal);
   }
 
   loadGraph(): DepGraph {
