@@ -257,6 +257,9 @@ export class Engine {
         return isTypeLike(sym.entity) ? this.classMember(sym.entity, name) : null;
       case 'instance':
         return this.classMember(sym.type, name);
+      case 'union':
+        // The classes that have the member must agree on it.
+        return unify(sym.types.flatMap((type) => this.classMember(type, name) ?? []));
       case 'external':
         // A default import of an outside module stands for the module itself.
         if (name === 'default' && sym.symbol === '') return sym;
@@ -415,6 +418,13 @@ export class Engine {
         if (sym === null) return { sym: null, guessable: true };
         for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? owner : null));
         // A method or property read without calling it: its value's type is unknown too.
+        if (sym?.kind === 'entity' && !isTypeLike(sym.entity)) return { sym: null, guessable: true };
+        continue;
+      }
+      if (sym.kind === 'union') {
+        sym = unify(sym.types.flatMap((type) => this.attribute(type, step.name, true) ?? []));
+        if (sym === null) return { sym: null, guessable: true };
+        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
         if (sym?.kind === 'entity' && !isTypeLike(sym.entity)) return { sym: null, guessable: true };
         continue;
       }
