@@ -368,6 +368,7 @@ export class Engine {
     if (steps === null) return this.uniqueMethod(name, lang, group);
     const head = steps[0]!;
     if (head.calls === 0 && !(type && lang.selfReceivers.has(head.name)) && this.lookupName(ref.fromId, head.name) === null) {
+      // A builtin module or type as the receiver: `str.join`, `dict.fromkeys`.
       const builtin = lang.builtinModule(head.name);
       if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
     }
@@ -391,7 +392,8 @@ export class Engine {
     let sym: Sym | null;
     let guessable = false;
     let next = 1;
-    if (type && lang.selfReceivers.has(head.name)) {
+    // `self`/`cls` name the receiver unless the scope binds them otherwise (`cls = self.client_class`).
+    if (type && lang.selfReceivers.has(head.name) && !this.boundInFunction(scopeId, head.name)) {
       sym = head.name === lang.classReceiver ? { kind: 'entity', entity: type } : { kind: 'instance', type };
       for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
     } else if (type && head.calls === 1 && `${head.name}()` === lang.superReceiver) {
@@ -433,6 +435,14 @@ export class Engine {
       for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? owner : null));
     }
     return { sym, guessable };
+  }
+
+  /** Whether the functions enclosing `scopeId` inside its class assign `name`. */
+  private boundInFunction(scopeId: string, name: string): boolean {
+    for (let e = this.index.entityById.get(scopeId); e && !isTypeLike(e) && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+      if (this.index.bindingsNamed(e.id, name).length > 0) return true;
+    }
+    return false;
   }
 
   /**
