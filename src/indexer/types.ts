@@ -43,13 +43,18 @@ export interface RawRef {
   line: number;
 }
 
-/** A local variable bound to an instance of a named type: `c = Collector()`, `const c = new Collector()`, `var c Collector`. */
+/** A local variable bound to an instance of a named type (`c = Collector()`, `const c = new Collector()`, `var c Collector`) or to a value. */
 export interface LocalBinding {
   /** Id of the entity (function, method or module) the variable is scoped to. */
   scopeId: string;
   variable: string;
   /** Type name as written, possibly dotted ('models.Collector'). */
   typeName: string;
+  /**
+   * `typeName` is an expression whose value the variable holds rather than the type of an instance: a path
+   * of names and calls with arguments left out (`x = y`, `x = get_engine()`, `self.conn = self.connect()`).
+   */
+  value?: true;
 }
 
 /** What the file exports under names other than its definitions (JS/TS `export default x`, `module.exports = x`, `export { a as b }`). */

@@ -23,6 +23,31 @@ interface Linearization {
 
 type ModuleSym = Extract<Sym, { kind: 'module' }>;
 
+/** One step of a receiver path: a name, then called `calls` times (`get_engine()` is one call). */
+interface Step {
+  name: string;
+  calls: number;
+}
+
+/** Where a receiver path led, and whether it ran into a value of unknown type (so a name-only guess is fair). */
+interface Walk {
+  sym: Sym | null;
+  guessable: boolean;
+}
+
+const STEP = /^([A-Za-z_$][\w$]*)((?:\(\))*)$/;
+
+/** `self.conn.cursor()` -> self, conn, cursor(); null when a part is not a name with optional empty calls. */
+function parseSteps(path: string, sep: string): Step[] | null {
+  const steps: Step[] = [];
+  for (const part of path.split(sep)) {
+    const match = STEP.exec(part);
+    if (!match) return null;
+    steps.push({ name: match[1]!, calls: match[2]!.length / 2 });
+  }
+  return steps;
+}
+
 /**
  * Memoises a computation unless it ran into a cycle: results cut short by a cycle depend on
  * where the walk started, and caching them would make answers depend on resolution order.
@@ -65,6 +90,7 @@ export class Engine {
   private readonly names: CycleSafeMemo<Sym | null>;
   private readonly members: CycleSafeMemo<Sym | null>;
   private readonly linearizations: CycleSafeMemo<Linearization>;
+  private readonly attributes: CycleSafeMemo<Sym | null>;
   private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
 
   constructor(
@@ -76,6 +102,7 @@ export class Engine {
     this.names = new CycleSafeMemo(tracker);
     this.members = new CycleSafeMemo(tracker);
     this.linearizations = new CycleSafeMemo(tracker);
+    this.attributes = new CycleSafeMemo(tracker);
   }
 
   resolverFor(entity: Entity): LanguageResolver | undefined {
@@ -131,16 +158,9 @@ export class Engine {
       this.tracker.read(scope.filePath, scope.name); // the receiver comes from its signature
       receiver = lang.receiverOf(scope);
     }
-    const bindings = receiver ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
-    for (const binding of bindings) {
-      if (binding.variable !== name) continue;
-      let type = this.resolveDotted(scope.id, binding.typeName);
-      // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
-      if (type?.kind === 'module') type = this.moduleMember(type, 'default');
-      if (type?.kind === 'entity' && isTypeLike(type.entity)) candidates.push({ kind: 'instance', type: type.entity });
-      else if (type?.kind === 'external') candidates.push(type);
-      else candidates.push(opaque());
-    }
+    const bindings = receiver?.variable === name ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
+    const bound = this.bindingsSym(bindings);
+    if (bound) candidates.push(bound);
     for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
       const sym = this.importedSym(imp, binding, scope);
       if (sym) candidates.push(sym);
@@ -163,6 +183,28 @@ export class Engine {
       return unify(defs);
     }
     return null;
+  }
+
+  /** What a variable holds after one binding: an instance of its type, or the value of its expression. */
+  private bindingSym(binding: { scopeId: string; typeName: string; value?: true }): Sym {
+    if (binding.value) {
+      const scope = this.index.entityById.get(binding.scopeId);
+      const lang = scope && this.resolverFor(scope);
+      const steps = lang ? parseSteps(binding.typeName, lang.separator) : null;
+      return (lang && steps && this.evalPath(binding.scopeId, steps, lang).sym) || opaque();
+    }
+    let type = this.resolveDotted(binding.scopeId, binding.typeName);
+    // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
+    if (type?.kind === 'module') type = this.moduleMember(type, 'default');
+    if (type?.kind === 'entity' && isTypeLike(type.entity)) return { kind: 'instance', type: type.entity };
+    if (type?.kind === 'external') return type;
+    return opaque();
+  }
+
+  /** One value out of a variable's bindings; declared types (annotations) take precedence over assigned values. */
+  private bindingsSym(bindings: readonly { scopeId: string; typeName: string; value?: true }[]): Sym | null {
+    const declared = bindings.filter((b) => !b.value);
+    return unify((declared.length > 0 ? declared : bindings).map((b) => this.bindingSym(b)));
   }
 
   private wildcardMember(scope: Entity, name: string, local: boolean): Sym | null {
@@ -215,6 +257,9 @@ export class Engine {
         return isTypeLike(sym.entity) ? this.classMember(sym.entity, name) : null;
       case 'instance':
         return this.classMember(sym.type, name);
+      case 'union':
+        // The classes that have the member must agree on it.
+        return unify(sym.types.flatMap((type) => this.classMember(type, name) ?? []));
       case 'external':
         // A default import of an outside module stands for the module itself.
         if (name === 'default' && sym.symbol === '') return sym;
@@ -242,6 +287,9 @@ export class Engine {
           const local = this.resolveDotted(scope.id, exp.local);
           if (local) candidates.push(local);
         }
+        // Module-level variables: `connections = ConnectionHandler()`, `current_app: AppProxy = ...`.
+        const bound = this.bindingsSym(this.index.bindingsNamed(scope.id, name));
+        if (bound) candidates.push(bound);
         for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
           if (!lang.importsAreMembers && !imp.reexport) continue;
           const sym = this.importedSym(imp, binding, scope);
@@ -312,27 +360,131 @@ export class Engine {
     if (receiver === '') return this.resolveBareName(ref, from, lang, group);
     // Outside a type, `self`/`super` are module paths (Rust `self::f()`), resolved like any other receiver.
     const type = this.enclosingType(ref.fromId);
-    if (type && lang.selfReceivers.has(receiver)) return this.outcome(this.classMember(type, name));
     if (type && receiver === lang.superReceiver) {
       const { classes, external } = this.linearize(type);
       return this.outcome(this.memberIn(classes.slice(1), name) ?? (external ? this.member(external, name) : null));
     }
-    const parts = receiver.split(lang.separator);
-    const head = parts[0]!;
-    // `self.client.get()`: an attribute whose type is unknown.
-    const attribute = type !== null && lang.selfReceivers.has(head);
-    let sym = attribute ? null : this.lookupName(ref.fromId, head);
-    if (sym === null && !attribute) {
-      const builtin = lang.builtinModule(head);
+    const steps = parseSteps(receiver, lang.separator);
+    if (steps === null) return this.uniqueMethod(name, lang, group);
+    const head = steps[0]!;
+    if (head.calls === 0 && !(type && lang.selfReceivers.has(head.name)) && this.lookupName(ref.fromId, head.name) === null) {
+      // A builtin module or type as the receiver: `str.join`, `dict.fromkeys`.
+      const builtin = lang.builtinModule(head.name);
       if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
     }
-    // A receiver whose value is known (a module, a class) but lacks the member is not guessed at by name.
-    const guessable = sym === null || sym.kind === 'opaque';
-    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!);
+    const { sym, guessable } = this.evalPath(ref.fromId, steps, lang);
     if (sym?.kind === 'ambiguous') return null;
     const target = sym ? this.member(sym, name) : null;
     if (target) return this.outcome(target);
     return guessable ? this.uniqueMethod(name, lang, group) : null;
+  }
+
+  /**
+   * The value of a receiver path seen from scope `scopeId`: `self` is an instance of the enclosing class
+   * (`cls` the class), `super()` starts after it, names are looked up, attributes of instances come from
+   * their class's members and attribute bindings, and calls construct classes or return a function's
+   * declared return type. `guessable` says the walk met a value of unknown type; a known module or
+   * class that lacks a member is not unknown.
+   */
+  private evalPath(scopeId: string, steps: readonly Step[], lang: LanguageResolver): Walk {
+    const type = this.enclosingType(scopeId);
+    const head = steps[0]!;
+    let sym: Sym | null;
+    let guessable = false;
+    let next = 1;
+    // `self`/`cls` name the receiver unless the scope binds them otherwise (`cls = self.client_class`).
+    if (type && lang.selfReceivers.has(head.name) && !this.boundInFunction(scopeId, head.name)) {
+      sym = head.name === lang.classReceiver ? { kind: 'entity', entity: type } : { kind: 'instance', type };
+      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
+    } else if (type && head.calls === 1 && `${head.name}()` === lang.superReceiver) {
+      if (steps.length < 2) return { sym: null, guessable: true };
+      const { classes, external } = this.linearize(type);
+      const step = steps[1]!;
+      sym = this.memberIn(classes.slice(1), step.name) ?? (external ? this.member(external, step.name) : null);
+      guessable = sym === null;
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? type : null));
+      next = 2;
+    } else {
+      sym = this.lookupName(scopeId, head.name);
+      guessable = sym === null || sym.kind === 'opaque';
+      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
+    }
+    for (let i = next; i < steps.length && sym; i++) {
+      const step = steps[i]!;
+      if (sym.kind === 'ambiguous') return { sym, guessable: false };
+      if (sym.kind === 'opaque') return { sym: null, guessable: true };
+      if (sym.kind === 'instance') {
+        const owner = sym.type;
+        sym = this.attribute(owner, step.name, true);
+        // An attribute nothing binds has a type we do not know.
+        if (sym === null) return { sym: null, guessable: true };
+        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? owner : null));
+        // A method or property read without calling it: its value's type is unknown too.
+        if (sym?.kind === 'entity' && !isTypeLike(sym.entity)) return { sym: null, guessable: true };
+        continue;
+      }
+      if (sym.kind === 'union') {
+        sym = unify(sym.types.flatMap((type) => this.attribute(type, step.name, true) ?? []));
+        if (sym === null) return { sym: null, guessable: true };
+        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
+        if (sym?.kind === 'entity' && !isTypeLike(sym.entity)) return { sym: null, guessable: true };
+        continue;
+      }
+      const owner = sym.kind === 'entity' && isTypeLike(sym.entity) ? sym.entity : null;
+      sym = owner ? this.attribute(owner, step.name, false) : this.member(sym, step.name);
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? owner : null));
+    }
+    return { sym, guessable };
+  }
+
+  /** Whether the functions enclosing `scopeId` inside its class assign `name`. */
+  private boundInFunction(scopeId: string, name: string): boolean {
+    for (let e = this.index.entityById.get(scopeId); e && !isTypeLike(e) && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+      if (this.index.bindingsNamed(e.id, name).length > 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * What calling a value gives: an instance of a class called, the declared return type of a function;
+   * null when unknown. `receiver` is the class the method was looked up on, for a `Self` return type.
+   */
+  private callResult(sym: Sym, guessable: boolean, receiver: Entity | null = null): Walk {
+    if (sym.kind === 'ambiguous') return { sym, guessable: false };
+    if (sym.kind === 'entity' && isTypeLike(sym.entity)) return { sym: { kind: 'instance', type: sym.entity }, guessable };
+    if (sym.kind === 'entity' && (sym.entity.kind === 'function' || sym.entity.kind === 'method')) {
+      const fn = sym.entity;
+      const lang = this.resolverFor(fn);
+      const declared = lang?.returnType?.(fn) ?? null;
+      this.tracker.read(fn.filePath, fn.name); // the return type comes from its signature
+      let type = declared === null ? null : this.resolveDotted(fn.parentId ?? fn.id, declared.typeName);
+      if (type?.kind === 'external' && lang?.selfType !== undefined && type.symbol === lang.selfType) {
+        const own = receiver ?? this.enclosingType(fn.id);
+        type = own ? { kind: 'entity', entity: own } : null;
+      }
+      if (type?.kind === 'entity' && isTypeLike(type.entity)) return { sym: declared!.instance ? { kind: 'instance', type: type.entity } : type, guessable };
+      if (type?.kind === 'external' && declared!.instance) return { sym: type, guessable };
+    }
+    return { sym: null, guessable: true };
+  }
+
+  /**
+   * Attribute `name` of a class (`instance`: of one of its instances): in linearisation order, the first
+   * class that declares it as a member or binds it (class-level assignments and annotations, and for
+   * instances `self.name = ...` in its methods), then the first base outside the repository.
+   */
+  private attribute(type: Entity, name: string, instance: boolean): Sym | null {
+    return this.attributes.run(`${type.id}\0${name}\0${instance ? 'i' : 'c'}`, null, () => {
+      const { classes, external } = this.linearize(type);
+      const receivers = instance ? [...(this.resolverFor(type)?.selfReceivers ?? [])] : [];
+      for (const cls of classes) {
+        const member = this.memberIn([cls], name);
+        if (member) return member;
+        const bindings = [...this.index.bindingsNamed(cls.id, name), ...receivers.flatMap((r) => this.index.instanceBindingsOf(cls, r, name))];
+        if (bindings.length > 0) return this.bindingsSym(bindings);
+      }
+      return external ? this.member(external, name) : null;
+    });
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {

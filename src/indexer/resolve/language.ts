@@ -59,6 +59,13 @@ export interface LanguageResolver {
   packageOf?(file: string): { files: readonly string[]; key: string } | null;
   /** The receiver variable a method declares with its type (Go `func (s *Store) Put()` -> s: Store). */
   receiverOf?(method: Entity): { variable: string; typeName: string } | null;
+  /**
+   * The class a function or method declares it returns, as a path to resolve from its scope: an instance
+   * of it (Python `-> Foo`) or, `instance` false, the class itself (`-> type[Foo]`).
+   */
+  returnType?(fn: Entity): { typeName: string; instance: boolean } | null;
+  /** Name of the outside symbol that stands for the receiver's own class in a return type (Python `typing.Self`). */
+  readonly selfType?: string;
   /** Members of a type declared outside its body (Go methods with a receiver, Rust impl blocks). */
   extraMembers?(type: Entity, name: string): Entity[];
 }
