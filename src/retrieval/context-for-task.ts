@@ -55,11 +55,11 @@ const FILE_TEXT_WEIGHT = 1;
 /** Weights of a file's best, second and third entity. */
 const ENTITY_RANK_WEIGHTS = [1, 0.3, 0.1] as const;
 /** Test files rank below the code they test unless the task is about tests. */
-const TEST_FILE_FACTOR = 0.5;
+export const TEST_FILE_FACTOR = 0.5;
 const ENTITIES_PER_FILE = 5;
 const KEYWORDS_SHOWN = 15;
 
-interface Relevance {
+export interface Relevance {
   score: number;
   role: Role;
   via: number;
@@ -117,14 +117,21 @@ function shownKeywords(graph: LoadedGraph, query: TaskQuery): string[] {
     .map((x) => x.k);
 }
 
-export function contextForTask(graph: LoadedGraph, task: string, options: ContextForTaskOptions = {}): ContextForTaskResult {
-  const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
-  const query = analyzeTask(task, options.synonyms);
-  const { mentions } = query;
-  const hasMentions = mentions.paths.length + mentions.frames.length + mentions.dotted.length + mentions.identifiers.length > 0;
-  if (query.terms.length === 0 && !hasMentions) {
-    return { task, keywords: [], num_files: 0, files: [], error: 'No searchable keywords found' };
-  }
+export interface RankedFile {
+  file: string;
+  score: number;
+  /** The file's relevant entities with their relevance, most relevant first. */
+  entries: [number, Relevance][];
+}
+
+export interface RankFilesOptions {
+  architecture?: ArchitectureLike | null;
+  /** Test files count TEST_FILE_FACTOR as much (unless the task is about tests). */
+  demoteTests: boolean;
+}
+
+/** Every file with a relevant entity or a whole-file text match, best first. */
+export function rankTaskFiles(graph: LoadedGraph, query: TaskQuery, options: RankFilesOptions): RankedFile[] {
   const seeds = scoreEntities(graph, query, LEXICAL_POOL, EXPLAINED_SEEDS);
   const relevance = entityRelevance(graph, seeds, options.architecture, query);
 
@@ -138,15 +145,29 @@ export function contextForTask(graph: LoadedGraph, task: string, options: Contex
   const fileText = scoreFiles(graph, query.terms);
   for (const file of fileText.keys()) if (!perFile.has(file)) perFile.set(file, []);
 
-  const testTask = isTestTask(query);
-  const scored = [...perFile].map(([file, entries]) => {
+  const scored = [...perFile].map(([file, entries]): RankedFile => {
     entries.sort((a, b) => b[1].score - a[1].score);
     let score = FILE_TEXT_WEIGHT * (fileText.get(file) ?? 0);
     entries.slice(0, ENTITY_RANK_WEIGHTS.length).forEach(([, r], k) => (score += ENTITY_RANK_WEIGHTS[k]! * r.score));
-    if (!testTask && isTestPath(file)) score *= TEST_FILE_FACTOR;
+    if (options.demoteTests && isTestPath(file)) score *= TEST_FILE_FACTOR;
     return { file, entries, score };
   });
-  scored.sort((a, b) => b.score - a.score || a.file.localeCompare(b.file));
+  return scored.sort((a, b) => b.score - a.score || a.file.localeCompare(b.file));
+}
+
+/** Whether a parsed task has anything to search for. */
+export function isSearchable(query: TaskQuery): boolean {
+  const { mentions } = query;
+  return query.terms.length > 0 || mentions.paths.length + mentions.frames.length + mentions.dotted.length + mentions.identifiers.length > 0;
+}
+
+export function contextForTask(graph: LoadedGraph, task: string, options: ContextForTaskOptions = {}): ContextForTaskResult {
+  const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+  const query = analyzeTask(task, options.synonyms);
+  if (!isSearchable(query)) {
+    return { task, keywords: [], num_files: 0, files: [], error: 'No searchable keywords found' };
+  }
+  const scored = rankTaskFiles(graph, query, { architecture: options.architecture, demoteTests: !isTestTask(query) });
 
   const files: TaskFile[] = scored.slice(0, maxFiles).map(({ file, entries, score }) => {
     const shown = [...entries]

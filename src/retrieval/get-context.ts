@@ -13,7 +13,8 @@ import { chooseSnippets, type SnippetItem } from './snippet-selection.js';
 import type { SynonymMap } from './synonyms.js';
 import { personalizedPageRank } from './ppr.js';
 import { analyzeTask } from './lexical.js';
-import { TEST_CODE_FACTOR, resolveSeeds, type SeedOrigin } from './seeds.js';
+import { TEST_FILE_FACTOR } from './context-for-task.js';
+import { resolveSeeds, type SeedOrigin } from './seeds.js';
 import { isTestPath, isTestTask } from './test-files.js';
 import { SNIPPET_SEPARATOR, SnippetRenderer, childrenOf, type SnippetFreshness, type SnippetVariant, type SourceReader } from './snippets.js';
 import { steinerConnectors, topNodes } from './steiner-candidates.js';
@@ -26,7 +27,7 @@ export const DEFAULT_TOKEN_BUDGET = 4000;
 export const CONTEXT_ALPHA = 0.25;
 /** Size of the subgraph (best PPR nodes) the Steiner tree and the knapsack choose from. */
 export const CANDIDATE_LIMIT = 300;
-/** Stop rendering candidates once their estimated cost reaches this multiple of the budget. */
+/** Stop rendering candidates once the cost of those that fit the budget reaches this multiple of it. */
 const RENDER_BUDGET_FACTOR = 2;
 /** Value added to a node of the Steiner tree, on the scale where the best candidate's prize is 1. */
 export const TREE_BONUS = 0.1;
@@ -196,7 +197,7 @@ function stageClock(): () => number {
 
 /**
  * Full and outline snippets of the best candidates, valued by normalised PPR score (plus TREE_BONUS in
- * the Steiner tree, times TEST_CODE_FACTOR for demoted test code). A full snippet also carries the value
+ * the Steiner tree, times TEST_FILE_FACTOR for demoted test code). A full snippet also carries the value
  * of the candidates nested inside it.
  */
 function snippetItems(
@@ -207,7 +208,7 @@ function snippetItems(
   const base = new Map<number, number>();
   for (const node of candidates) {
     const value = scores[node]! / top + (tree.has(node) ? TREE_BONUS : 0);
-    base.set(node, demoted(node) ? value * TEST_CODE_FACTOR : value);
+    base.set(node, demoted(node) ? value * TEST_FILE_FACTOR : value);
   }
   const byValue = [...candidates].sort((a, b) => base.get(b)! - base.get(a)! || a - b);
   const children = childrenOf(graph);
@@ -232,7 +233,8 @@ function snippetItems(
         cheapest = outline.tokens;
       }
     }
-    estimated += cheapest;
+    // A snippet larger than the budget (the outline of a huge module) can never be chosen: it costs nothing.
+    if (cheapest <= budget) estimated += cheapest;
   }
   return items;
 }

@@ -1,11 +1,12 @@
 /**
- * get_context's restart distribution: lexical matches of the query, plus the entities of the given
- * seed files and the given seed symbols, each weighted by how strongly it matched.
+ * get_context's restart distribution: the task's most relevant entities (from the same file ranking as
+ * context_for_task: BM25F, exact mentions, propagation and whole-file text), plus the entities of the
+ * given seed files and the given seed symbols, each weighted by how strongly it matched.
  */
 import type { LoadedGraph } from '../graph/memory.js';
-import { lexicalSeeds } from './lexical.js';
+import { rankTaskFiles } from './context-for-task.js';
+import { analyzeTask } from './lexical.js';
 import type { SynonymMap } from './synonyms.js';
-import { isTestPath } from './test-files.js';
 import { fileEntities, findSymbol, type SymbolMatch } from './symbol-lookup.js';
 
 export type SeedOrigin = 'query' | 'file' | 'symbol';
@@ -21,14 +22,20 @@ export interface SeedRequest {
   seedFiles?: readonly string[];
   seedSymbols?: readonly string[];
   synonyms?: SynonymMap;
-  /** Query matches in test files count TEST_CODE_FACTOR as much (explicit seeds never are demoted). */
+  /** Test files rank TEST_FILE_FACTOR as high, so their query seeds weigh less (explicit seeds never are demoted). */
   demoteTests?: boolean;
 }
 
-/** How many lexical hits seed the walk. */
-export const QUERY_SEED_LIMIT = 20;
-/** What a test entity is worth relative to the same match in code under test, unless the query is about tests. */
-export const TEST_CODE_FACTOR = 0.5;
+/** The best files of the task ranking whose entities seed the walk. */
+export const QUERY_SEED_FILES = 10;
+/** Seeded entities per ranked file: its most relevant ones. */
+export const SEEDS_PER_FILE = 3;
+/**
+ * A file's share of the restart mass is (score / top score) to this power. File scores lie close together
+ * (the tenth file often scores 80% of the first), so a linear share spreads the walk evenly over them
+ * whatever their order; squaring favours the files ranked first.
+ */
+export const SHARE_EXPONENT = 2;
 /** Weight of one explicit seed symbol (or of one seed file, shared by its entities); the best query hit weighs 1. */
 export const EXPLICIT_SEED_WEIGHT = 2;
 /** A symbol matched by simple name or fqn suffix, rather than exactly, is less certain. */
@@ -54,18 +61,37 @@ export function resolveSeeds(graph: LoadedGraph, request: SeedRequest): Seed[] {
     const weight = (EXPLICIT_SEED_WEIGHT * SYMBOL_MATCH_FACTOR[match]) / nodes.length;
     for (const node of nodes) add(node, weight, 'symbol');
   }
-  const hits = lexicalSeeds(graph, request.query, request.synonyms, { limit: QUERY_SEED_LIMIT });
-  const top = hits[0]?.score ?? 0;
-  const queryWeights = top > 0
-    ? hits.map((hit) => {
-      const demoted = request.demoteTests === true && isTestPath(graph.entities[hit.nodeIndex]!.filePath);
-      return (hit.score / top) * (demoted ? TEST_CODE_FACTOR : 1);
-    })
-    : [];
+  const queryHits = querySeeds(graph, request);
+  const queryWeights = queryHits.map((h) => h.weight);
   // Seeds the user named carry at least half of the restart mass, however many words the query matched.
   const explicitTotal = [...seeds.values()].reduce((s, seed) => s + seed.weight, 0);
   const queryTotal = queryWeights.reduce((s, w) => s + w, 0);
   const scale = explicitTotal > 0 && queryTotal > explicitTotal ? explicitTotal / queryTotal : 1;
-  queryWeights.forEach((w, k) => add(hits[k]!.nodeIndex, w * scale, 'query'));
+  queryHits.forEach((h) => add(h.node, h.weight * scale, 'query'));
   return [...seeds.values()].sort((a, b) => b.weight - a.weight || a.node - b.node);
+}
+
+/**
+ * The query's seeds: the best entities of the best-ranked files. A file's share comes from its score over
+ * the top file's (test files already demoted by the ranking) and goes to its entities by their relevance;
+ * a file ranked on its text alone seeds its module.
+ */
+function querySeeds(graph: LoadedGraph, request: SeedRequest): { node: number; weight: number }[] {
+  const query = analyzeTask(request.query, request.synonyms);
+  const ranked = rankTaskFiles(graph, query, { demoteTests: request.demoteTests === true }).slice(0, QUERY_SEED_FILES);
+  const top = ranked[0]?.score ?? 0;
+  if (top <= 0) return [];
+  const seeds: { node: number; weight: number }[] = [];
+  for (const { file, score, entries } of ranked) {
+    const share = (score / top) ** SHARE_EXPONENT;
+    const best = entries.slice(0, SEEDS_PER_FILE);
+    if (best.length === 0) {
+      const module = graph.byFile.get(file)?.find((i) => graph.entities[i]!.kind === 'module');
+      if (module !== undefined) seeds.push({ node: module, weight: share });
+      continue;
+    }
+    const bestScore = best[0]![1].score;
+    for (const [node, r] of best) seeds.push({ node, weight: share * (bestScore > 0 ? r.score / bestScore : 1) });
+  }
+  return seeds;
 }

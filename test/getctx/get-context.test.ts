@@ -6,6 +6,9 @@ import { SnippetRenderer } from '../../src/retrieval/snippets.js';
 import { buildSynonymMap } from '../../src/retrieval/synonyms.js';
 import { UserError } from '../../src/util/errors.js';
 import { countTokens } from '../../src/util/tokens.js';
+import { buildLoadedGraph } from '../../src/graph/memory.js';
+import type { Edge, Entity, EntityKind } from '../../src/graph/types.js';
+import type { SourceReader } from '../../src/retrieval/snippets.js';
 import { LEDGER_METHODS, shopRepo, type ShopRepo } from './shop-graph.js';
 
 function symbols(result: ContextResult): string[] {
@@ -156,4 +159,36 @@ test('per-repository synonyms expand the query before seeding', () => {
   const synonyms = buildSynonymMap([{ term: 'invoice', alias: 'ledger' }]);
   const expanded = getContext(repo.graph, repo.reader, { query: 'invoice', tokenBudget: 1000, synonyms });
   assert.ok(expanded.seed_nodes.some((s) => s.symbol === 'shop.ledger.Ledger' && s.origins.includes('query')));
+});
+
+test('a candidate too large for the budget in every form does not stop smaller candidates from being considered', () => {
+  // A vendored module of many tiny functions: its text and even its outline exceed the budget.
+  const vendor = Array.from({ length: 200 }, (_, k) => `def widget_${k}(x):\n    return x + ${k}\n`).join('\n');
+  const frob = 'def frobnicate_widget(w):\n    """Frobnicate a widget."""\n    return w\n';
+  const sources: Record<string, string> = { 'vendor/widgets.py': vendor, 'app/frob.py': frob };
+  const entities: Entity[] = [];
+  const add = (filePath: string, fqn: string, kind: EntityKind, startLine: number, endLine: number, parentId: string | null): Entity => {
+    const text = sources[filePath]!.split('\n').slice(startLine - 1, endLine).join('\n');
+    const name = fqn.split('.').pop()!;
+    const e: Entity = {
+      id: `e${entities.length}`, fqn, name, kind, language: 'python', filePath, package: '', startLine, endLine,
+      signature: kind === 'module' ? '' : text.split('\n')[0]!.replace(/:$/, ''), docstring: '', exported: true,
+      tokens: countTokens(text), parentId, terms: text.match(/[A-Za-z_]\w*/g)!.join(' '),
+    };
+    entities.push(e);
+    return e;
+  };
+  const vendorMod = add('vendor/widgets.py', 'vendor.widgets', 'module', 1, 600, null);
+  for (let k = 0; k < 200; k++) add('vendor/widgets.py', `vendor.widgets.widget_${k}`, 'function', 1 + 3 * k, 2 + 3 * k, vendorMod.id);
+  const frobMod = add('app/frob.py', 'app.frob', 'module', 1, 3, null);
+  add('app/frob.py', 'app.frob.frobnicate_widget', 'function', 1, 3, frobMod.id);
+  const edges: Edge[] = entities.filter((e) => e.parentId).map((e) => ({ source: e.parentId!, target: e.id, kind: 'contains', confidence: 'exact', count: 1, line: e.startLine }));
+  const graph = buildLoadedGraph({ entities, edges, externals: [] }, 1);
+  const reader: SourceReader = { load: (path) => (sources[path] === undefined ? undefined : { text: sources[path]!, changedSinceIndexing: false }) };
+  const renderer = new SnippetRenderer(graph, reader);
+  assert.ok(renderer.render(graph.byFqn.get('vendor.widgets')![0]!, 'outline').tokens > 2 * 500, 'the module outline alone exceeds twice the budget');
+
+  // The vendored module, named as a seed, is the most valuable candidate; the query's match comes after it.
+  const result = getContext(graph, reader, { query: 'frobnicate', seedSymbols: ['vendor.widgets'], tokenBudget: 500 });
+  assert.ok(result.nodes.some((n) => n.path === 'app/frob.py'), symbols(result).join(', '));
 });
