@@ -84,6 +84,7 @@ export class FileBuilder {
   private readonly exports: RawExport[] = [];
   private readonly refKeys = new Set<string>();
   private publicNames: string[] | undefined;
+  private moduleNames: readonly string[] = [];
 
   constructor(readonly info: ModuleInfo) {}
 
@@ -121,6 +122,11 @@ export class FileBuilder {
   /** The names a wildcard import of this module binds, when the module declares them (Python `__all__`). */
   declarePublicNames(names: readonly string[]): void {
     this.publicNames = [...names];
+  }
+
+  /** Names the module binds at its top level other than its definitions (variables): its terms keep them first. */
+  moduleLevelNames(names: readonly string[]): void {
+    this.moduleNames = names;
   }
 
   export(name: string, local: string): void {
@@ -242,7 +248,7 @@ export class FileBuilder {
       entity.exported = typeof def.exported === 'boolean' ? def.exported : def.exported(byId.get(entity.parentId!)!);
       entity.terms = collectTerms(source, def.span.start, def.span.end, info.keywords);
     });
-    module.terms = collectTerms(source, 0, source.length, info.keywords, mergeHoles(topSpans));
+    module.terms = collectTerms(source, 0, source.length, info.keywords, mergeHoles(topSpans), this.moduleNames);
 
     const superseded = entities.filter((_, i) => orderedDefs[i]!.def!.superseded === true).map((e) => e.id);
     const methodScopes = containers.filter((c) => c.scope?.methods === true);

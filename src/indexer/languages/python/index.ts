@@ -9,7 +9,7 @@ import { cleanPythonDocstring, cutSignature } from '../../extract/text.js';
 import type { FileExtract, ProjectLayout, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 import { pythonModuleName } from './module-name.js';
-import { declaredAll, Rebinding } from './rebinding.js';
+import { declaredAll, moduleLevelNames, Rebinding } from './rebinding.js';
 import { annotatedType } from './types.js';
 
 const KEYWORDS = new Set(
@@ -121,6 +121,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
   });
   const all = declaredAll(root, source);
   if (all !== null) b.declarePublicNames(all);
+  b.moduleLevelNames(moduleLevelNames(root));
   addValueRefs(root, source, b, claimed, IDENTIFIER, SKIP_VALUE_PARENTS, (node, parent) => {
     if (parent.type !== 'attribute' || parent.startIndex === node.startIndex) return '';
     // `x.Foo()` is already a call; `x.Foo` alone refers to the class.

@@ -174,3 +174,27 @@ function isWriteTarget(subscript: Node): boolean {
   if (parent.type === 'delete_statement') return true;
   return (parent.type === 'assignment' || parent.type === 'augmented_assignment') && parent.childForFieldName('left')?.id === subscript.id;
 }
+
+/** Variables the module assigns at its top level (also under `if`/`try`/`with`/loops), in source order. */
+export function moduleLevelNames(root: Node): string[] {
+  const names: string[] = [];
+  const targets = (node: Node): void => {
+    if (node.type === 'identifier') names.push(node.text);
+    else if (node.type === 'pattern_list' || node.type === 'tuple_pattern' || node.type === 'list_pattern') {
+      for (const child of node.namedChildren) if (child !== null) targets(child);
+    }
+  };
+  const visit = (node: Node): void => {
+    for (const child of node.namedChildren) {
+      if (child === null) continue;
+      if (child.type === 'expression_statement') {
+        for (let a = child.firstNamedChild; a !== null && a.type === 'assignment'; a = a.childForFieldName('right')) {
+          const left = a.childForFieldName('left');
+          if (left !== null) targets(left);
+        }
+      } else if (COMPOUND.has(child.type)) visit(child);
+    }
+  };
+  visit(root);
+  return [...new Set(names)];
+}
