@@ -11,6 +11,7 @@ import { detectLayout } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
+import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
 import { IndexStore } from './store.js';
@@ -127,6 +128,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const layout = detectLayout(walk.files.map((f) => f.path), readFile);
 
     const stored = new Map(store.files().map((f) => [f.path, f]));
+    // Records written by a codectx whose extraction or resolution differed are not reused (src/indexer/versions.ts).
+    const extractStale = store.getMeta('extract_version') !== String(EXTRACT_VERSION);
+    const resolveStale = extractStale || store.getMeta('resolve_version') !== String(RESOLVE_VERSION);
     const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES;
     const toParse: (SourceFile & { hash: string; size: number; moduleFqn: string })[] = [];
     const present = new Set<string>();
@@ -154,16 +158,19 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       const moduleFqn = lang.moduleInfo(file.path, layout).moduleFqn;
       const hash = createHash('sha1').update(bytes).digest('hex');
       const old = stored.get(file.path);
-      if (old && old.hash === hash && old.moduleFqn === moduleFqn && old.language === lang.id) continue;
+      if (old && !extractStale && old.hash === hash && old.moduleFqn === moduleFqn && old.language === lang.id) continue;
       toParse.push({ path: file.path, source: verdict.text, hash, size: bytes.length, moduleFqn });
     }
     const removed = [...stored.keys()].filter((p) => !present.has(p));
     // Everything resolution needs from the index is read before the run starts writing.
     const changedUpFront = new Set<string>([...toParse.map((f) => f.path), ...removed]);
     const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
-    const needsResolution = changedUpFront.size > 0 || configChanged;
-    const extracts = needsResolution ? store.loadExtracts() : new Map<string, FileExtract>();
-    const deps = needsResolution ? store.loadDeps() : new Map<string, FileDeps>();
+    const reresolveAll = configChanged || resolveStale;
+    const needsResolution = changedUpFront.size > 0 || reresolveAll;
+    // With stale extraction every file is parsed again, so none of the stored records would be used.
+    const load = needsResolution && !extractStale;
+    const extracts = load ? store.loadExtracts() : new Map<string, FileExtract>();
+    const deps = load ? store.loadDeps() : new Map<string, FileDeps>();
     const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
     for (const path of changedUpFront) extracts.delete(path);
 
@@ -194,9 +201,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       progress({ phase: 'resolve', done: 0, total: 1 });
       const changed = new Set<string>([...parsed, ...removed]);
       let reresolved = 0;
-      if (changed.size > 0 || configChanged) {
+      if (changed.size > 0 || reresolveAll) {
         const resolver = createResolver({ extracts, layout, readFile });
-        const resolveAll = stored.size === 0 || configChanged;
+        const resolveAll = stored.size === 0 || reresolveAll;
         const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous, deps);
         const order = [...affected].filter((p) => extracts.has(p)).sort();
         for (const path of order) {
@@ -206,6 +213,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         }
         // Read after resolving: resolvers may read project files lazily.
         store.setMeta('config_reads', JSON.stringify(Object.fromEntries([...configReads].sort())));
+        store.setMeta('extract_version', String(EXTRACT_VERSION));
+        store.setMeta('resolve_version', String(RESOLVE_VERSION));
       }
       progress({ phase: 'write', done: 0, total: 1 });
       summaryBase = { parsed: parsed.length, removed: removed.length, reresolved };

@@ -113,7 +113,7 @@ export class IndexStore {
     for (const r of fileRows) {
       const path = r.path as string;
       if (wanted && !wanted.has(path)) continue;
-      const rest = JSON.parse(r.extract as string) as Pick<FileExtract, 'imports' | 'refs' | 'bindings' | 'exports'>;
+      const rest = JSON.parse(r.extract as string) as Pick<FileExtract, 'imports' | 'refs' | 'bindings' | 'exports' | 'superseded' | 'publicNames'>;
       out.set(path, {
         filePath: path,
         language: r.language as LanguageId,
@@ -122,6 +122,8 @@ export class IndexStore {
         refs: rest.refs,
         bindings: rest.bindings,
         exports: rest.exports,
+        ...(rest.superseded ? { superseded: rest.superseded } : {}),
+        ...(rest.publicNames ? { publicNames: rest.publicNames } : {}),
         syntaxErrors: r.syntax_errors as number,
       });
     }

@@ -54,7 +54,7 @@ export class UpdateWriter {
     const path = extract.filePath;
     s.delFile.run(path);
     s.delEntities.run(path);
-    const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports };
+    const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports, superseded: extract.superseded, publicNames: extract.publicNames };
     s.insFile.run(path, extract.language, hash, size, moduleFqn, extract.syntaxErrors, JSON.stringify(rest));
     for (const e of extract.entities) {
       s.insEntity.run(e.id, e.fqn, e.name, e.kind, e.language, e.filePath, e.package, e.startLine, e.endLine, e.signature,

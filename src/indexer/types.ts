@@ -74,6 +74,14 @@ export interface FileExtract {
   refs: RawRef[];
   bindings: LocalBinding[];
   exports: RawExport[];
+  /**
+   * Definitions whose name a later definition of the same scope always rebinds, so the name never denotes
+   * them once the scope has run: Python `@overload` stubs before their implementation, a def or class
+   * redefined unconditionally further down. They stay entities; name lookup skips them. Absent when none.
+   */
+  superseded?: string[];
+  /** The names `from <module> import *` binds, when the module declares them statically (Python `__all__`). */
+  publicNames?: string[];
   /** Number of ERROR / MISSING nodes tree-sitter reported; entities are still extracted. */
   syntaxErrors: number;
 }

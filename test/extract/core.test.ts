@@ -74,6 +74,20 @@ test('terms: identifiers and comment words, deduplicated, keywords dropped; modu
   assert.equal(terms[0], 'w0');
 });
 
+test('terms: a module with more words than the cap keeps every variable it assigns at top level (a settings module)', async () => {
+  // Each setting's comment brings words of its own, so the settings near the end come after the cap in source order.
+  const lines: string[] = [];
+  for (let i = 0; i < 200; i++) lines.push(`# explains alpha${i} beta${i} gamma${i}`, `SETTING_${i} = "value${i}"`);
+  lines.push('if DEBUG:', '    LATE_SETTING = 1', 'def f():', '    LOCAL_NAME = 2', '');
+  const x = await extractSource('conf/global_settings.py', lines.join('\n'));
+  const terms = new Set(x.entities[0]!.terms.split(' '));
+  assert.equal(terms.size, MAX_TERMS);
+  for (let i = 0; i < 200; i++) assert.ok(terms.has(`SETTING_${i}`), `SETTING_${i}`);
+  assert.ok(terms.has('LATE_SETTING'));
+  assert.ok(!terms.has('LOCAL_NAME'));
+  assert.ok(terms.has('alpha0') && !terms.has('alpha199'));
+});
+
 test('signature cutting normalises whitespace, drops the body opener and caps the length', () => {
   const src = 'def  f(a,\n      b) -> int:\n    pass';
   assert.equal(cutSignature(src, 0, src.indexOf('pass')), 'def f(a, b) -> int');

@@ -37,8 +37,10 @@ test('python module name prefers the deepest root that gives a proper package pa
   assert.deepEqual(moduleOf('src/pkg/mod.py', files).moduleFqn, 'src.pkg.mod');
   const srcLayout = ['src/pkg/__init__.py', 'src/pkg/sub/__init__.py', 'src/pkg/sub/m.py', 'src/pkg/nopkg/x.py'];
   assert.deepEqual(moduleOf('src/pkg/sub/m.py', srcLayout).moduleFqn, 'pkg.sub.m');
-  // A directory without __init__.py breaks the package chain.
-  assert.deepEqual(moduleOf('src/pkg/nopkg/x.py', srcLayout).moduleFqn, 'src.pkg.nopkg.x');
+  // A directory without __init__.py inside a package is a namespace package of it (flask's src/flask/sansio).
+  assert.deepEqual(moduleOf('src/pkg/nopkg/x.py', srcLayout), { moduleFqn: 'pkg.nopkg.x', package: 'pkg.nopkg' });
+  // A top directory without __init__.py is no package under that root: the file is a loose script.
+  assert.deepEqual(moduleOf('src/scripts/run.py', [...srcLayout, 'src/scripts/run.py']).moduleFqn, 'src.scripts.run');
 });
 
 test('go modules come from go.mod module lines, per directory', () => {

@@ -212,3 +212,56 @@ test('python annotations: the one class declared, through Optional, unions with 
   assert.equal(returnAnnotation('def f(a, b)'), null);
   assert.equal(returnAnnotation('f = lambda x: x'), null);
 });
+
+test('python: overload stubs and unconditional redefinitions are superseded; conditional ones, setters and nested defs are not', async () => {
+  const x = await extractSource(
+    'm.py',
+    [
+      'import typing as t',
+      'from typing import overload',
+      '@overload',
+      'def f(x: int) -> int: ...',
+      '@t.overload',
+      'def f(x: str) -> str: ...',
+      'def f(x):',
+      '    return x',
+      'def g(): pass',
+      'if X:',
+      '    def g(): pass',
+      'def g(): pass',
+      'try:',
+      '    def h(): pass',
+      'except E:',
+      '    def h(): pass',
+      '@overload',
+      'def stub_only(x: int) -> int: ...',
+      '@overload',
+      'def stub_only(x: str) -> str: ...',
+      'class C:',
+      '    @property',
+      '    def x(self): return 1',
+      '    @x.setter',
+      '    def x(self, v): pass',
+      '    def m(self): pass',
+      '    def m(self, a): pass',
+      'def outer():',
+      '    def inner(): pass',
+      '    def inner(): pass',
+      '',
+    ].join('\n'),
+  );
+  const fqnOf = new Map(x.entities.map((e) => [e.id, e.fqn]));
+  assert.deepEqual((x.superseded ?? []).map((id) => fqnOf.get(id)), ['m.f', 'm.f#2', 'm.g', 'm.g#2', 'm.C.m']);
+});
+
+test('python __all__: literal lists, += and extend/append at module level; anything computed or conditional is unknown', async () => {
+  const all = async (lines: string[]) => (await extractSource('m.py', [...lines, ''].join('\n'))).publicNames;
+  assert.deepEqual(await all(['__all__ = ["a", \'b\']', '__all__ += ("c",)', '__all__.extend(["d"])', '__all__.append("e")']), ['a', 'b', 'c', 'd', 'e']);
+  assert.deepEqual(await all(['__all__: list[str] = []', 'def f():', '    __all__ = ["local"]', 'x = other.__all__']), []);
+  assert.equal(await all(['x = 1']), undefined);
+  assert.equal(await all(['__all__ = a.__all__ + ["b"]']), undefined);
+  assert.equal(await all(['__all__ = ["a"]', 'if X:', '    __all__.append("b")']), undefined);
+  assert.equal(await all(['__all__ = ["a"]', 'def add():', '    __all__.append("b")']), undefined);
+  assert.equal(await all(['__all__ = ["a"]', '__all__.remove("a")']), undefined);
+  assert.equal(await all(['__all__ = ["a"]', 'del __all__[0]']), undefined);
+});

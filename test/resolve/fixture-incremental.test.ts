@@ -36,7 +36,12 @@ test('resolve-python: incremental == cold after real edits, with small affected 
     'retype a return annotation': [replaceIn('src/shop/infra/engine.py', 'def get_engine() -> Engine | None:', 'def get_engine() -> Connection:')],
     'drop a Self return annotation': [replaceIn('src/shop/infra/engine.py', 'def clone(self) -> Self:', 'def clone(self):')],
     'retype a module-level instance': [replaceIn('src/shop/infra/engine.py', 'default_engine = Engine()', 'default_engine = Connection()')],
+    'drop a name from __all__': [replaceIn('src/shop/api/impl.py', '__all__ += ["Client"]', '')],
+    'give a module __all__': [(files) => files.set('src/shop/api/legacy.py', `__all__ = ["_secret"]\n${files.get('src/shop/api/legacy.py')}`)],
+    'drop the implementation of overloads': [replaceIn('src/shop/util/convert.py', 'def parse(value):\n    return value', '')],
+    'make a redefinition conditional': [replaceIn('src/shop/core/flow.py', 'def formatter():\n    return 2', 'if pick:\n    def formatter():\n        return 2')],
   });
+  for (const edit of ['drop a name from __all__', 'give a module __all__']) assert.ok(affected.get(edit)!.has('scripts/api_client.py'), edit);
   for (const edit of ['retype a return annotation', 'drop a Self return annotation', 'retype a module-level instance']) {
     assert.ok(affected.get(edit)!.has('src/shop/infra/service.py'), edit);
   }

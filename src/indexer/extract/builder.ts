@@ -35,6 +35,8 @@ export interface Definition {
   exported: boolean | ExportRule;
   /** Type the definition belongs to although declared outside it (Go receivers): FQN `<prefix><owner><sep><name>`. */
   owner?: string;
+  /** A later definition of the same scope always rebinds the name (see FileExtract.superseded). */
+  superseded?: boolean;
 }
 
 /** A naming container that is not an entity (Rust `impl Foo` / `mod m`): adds `name` to the FQNs inside it. */
@@ -81,6 +83,8 @@ export class FileBuilder {
   private readonly bindings: { pos: number; variable: string; typeName: string; value: boolean }[] = [];
   private readonly exports: RawExport[] = [];
   private readonly refKeys = new Set<string>();
+  private publicNames: string[] | undefined;
+  private moduleNames: readonly string[] = [];
 
   constructor(readonly info: ModuleInfo) {}
 
@@ -113,6 +117,16 @@ export class FileBuilder {
     const last = this.bindings[this.bindings.length - 1];
     if (last !== undefined && last.pos === pos && last.variable === variable && last.typeName === typeName && last.value === value) return;
     this.bindings.push({ pos, variable, typeName, value });
+  }
+
+  /** The names a wildcard import of this module binds, when the module declares them (Python `__all__`). */
+  declarePublicNames(names: readonly string[]): void {
+    this.publicNames = [...names];
+  }
+
+  /** Names the module binds at its top level other than its definitions (variables): its terms keep them first. */
+  moduleLevelNames(names: readonly string[]): void {
+    this.moduleNames = names;
   }
 
   export(name: string, local: string): void {
@@ -234,8 +248,9 @@ export class FileBuilder {
       entity.exported = typeof def.exported === 'boolean' ? def.exported : def.exported(byId.get(entity.parentId!)!);
       entity.terms = collectTerms(source, def.span.start, def.span.end, info.keywords);
     });
-    module.terms = collectTerms(source, 0, source.length, info.keywords, mergeHoles(topSpans));
+    module.terms = collectTerms(source, 0, source.length, info.keywords, mergeHoles(topSpans), this.moduleNames);
 
+    const superseded = entities.filter((_, i) => orderedDefs[i]!.def!.superseded === true).map((e) => e.id);
     const methodScopes = containers.filter((c) => c.scope?.methods === true);
     const fromId = (pos: number): string => {
       let lo = 0;
@@ -276,6 +291,8 @@ export class FileBuilder {
         ({ pos, variable, typeName, value }): LocalBinding => (value ? { scopeId: fromId(pos), variable, typeName, value } : { scopeId: fromId(pos), variable, typeName }),
       ),
       exports: this.exports,
+      ...(superseded.length > 0 ? { superseded } : {}),
+      ...(this.publicNames !== undefined ? { publicNames: this.publicNames } : {}),
       syntaxErrors,
     };
   }

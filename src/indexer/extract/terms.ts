@@ -1,5 +1,6 @@
 /** Lexical terms of a span: identifiers and comment words, deduplicated, in first-seen order. */
 
+/** Distinct terms kept per entity; names the entity itself defines (see collectTerms' `defined`) come first. */
 export const MAX_TERMS = 500;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
 const FIRST_WORD = /[A-Za-z_][A-Za-z0-9_]*/;
@@ -38,7 +39,9 @@ let lastText: TextWords | undefined;
 /**
  * Terms from `source` within [start, end) minus the `holes` (sorted, non-overlapping [start, end) ranges),
  * as a scan of each remaining range on its own finds them. Keywords and one-letter words are left out;
- * string contents are kept since they are often error messages or names worth finding.
+ * string contents are kept since they are often error messages or names worth finding. At most MAX_TERMS
+ * distinct terms: first the names in `defined` (what the span binds at its own level, such as a settings
+ * module's variables, which no other entity carries), then the others in source order.
  */
 export function collectTerms(
   source: string,
@@ -46,6 +49,7 @@ export function collectTerms(
   end: number,
   keywords: ReadonlySet<string>,
   holes: readonly (readonly [number, number])[] = [],
+  defined: readonly string[] = [],
 ): string {
   if (lastText?.text !== source) lastText = new TextWords(source);
   const { starts, ends, words } = lastText;
@@ -56,6 +60,7 @@ export function collectTerms(
     seen.add(word);
     return seen.size < MAX_TERMS;
   };
+  for (const word of defined) if (!add(word)) return [...seen].join(' ');
   const scan = (from: number, to: number): boolean => {
     if (to <= from) return true;
     for (let i = lastText!.firstEndingAfter(from); i < starts.length && starts[i]! < to; i++) {

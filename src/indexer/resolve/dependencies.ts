@@ -95,9 +95,12 @@ function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImp
     else facts.set(name, [JSON.stringify(fact)]);
   };
   const byId = new Map(extract.entities.map((e) => [e.id, e]));
+  const superseded = new Set(extract.superseded);
   for (const e of extract.entities) {
-    add(e.kind === 'module' ? '' : e.name, ['e', e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported]);
+    const fact = ['e', e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported];
+    add(e.kind === 'module' ? '' : e.name, superseded.has(e.id) ? [...fact, 'superseded'] : fact);
   }
+  if (extract.publicNames !== undefined) add('__all__', ['all', ...extract.publicNames]);
   for (const imp of extract.imports) {
     const fact = ['i', { ...imp, line: 0 }];
     if (imp.wildcard) add('*', fact);

@@ -216,6 +216,7 @@ export class Engine {
       const target = this.moduleTarget(scope, imp.module);
       if (!target || target.kind === 'external') continue;
       if (name === 'default' && !lang.importsAreMembers) continue;
+      if (lang.wildcardBinds && !target.files.some((file) => lang.wildcardBinds!(name, this.index.publicNames(file)))) continue;
       const found = this.moduleMember({ kind: 'module', group: languageGroup(scope.language), files: target.files, key: target.key }, name);
       if (found) candidates.push(found);
     }

@@ -49,6 +49,11 @@ export interface LanguageResolver {
   isCommonMethod(name: string): boolean;
   /** In-repo files (or external module) an import specifier denotes, null when it cannot be found. */
   resolveModule(specifier: string, fromFile: string): ModuleTarget | null;
+  /**
+   * Whether a wildcard import of a module binds `name`, given the names the module declares for it
+   * (`publicNames`, Python `__all__`; undefined when it declares none). Absent: every member.
+   */
+  wildcardBinds?(name: string, publicNames: readonly string[] | undefined): boolean;
   /** Local names the import binds in its scope. */
   importBindings(imp: RawImport): ImportBinding[];
   /** Member of a module that is not declared in its files: a Python submodule `pkg.sub`. */

@@ -20,6 +20,7 @@ export class RepoIndex {
   readonly entityById = new Map<string, Entity>();
   private readonly moduleOfFile = new Map<string, Entity>();
   private readonly exportsOfFile = new Map<string, readonly RawExport[]>();
+  private readonly publicNamesOfFile = new Map<string, readonly string[]>();
   private readonly children = new Map<string, Map<string, Entity[]>>();
   private readonly importsByScope = new Map<string, RawImport[]>();
   private readonly bindingsByScope = new Map<string, LocalBinding[]>();
@@ -37,12 +38,15 @@ export class RepoIndex {
     selfReceivers: (language: Entity['language']) => ReadonlySet<string> = () => new Set(),
   ) {
     for (const [file, extract] of extracts) {
+      const superseded = new Set(extract.superseded);
       for (const entity of extract.entities) {
         this.entityById.set(entity.id, entity);
         if (entity.kind === 'module') {
           if (!this.moduleOfFile.has(file)) this.moduleOfFile.set(file, entity);
           continue;
         }
+        // A name a later definition always rebinds never denotes this one.
+        if (superseded.has(entity.id)) continue;
         if (entity.parentId !== null) {
           let byName = this.children.get(entity.parentId);
           if (!byName) this.children.set(entity.parentId, (byName = new Map()));
@@ -65,6 +69,7 @@ export class RepoIndex {
       }
       for (const ref of extract.refs) if (ref.kind === 'inherits') pushTo(this.basesByClass, ref.fromId, ref);
       this.exportsOfFile.set(file, extract.exports);
+      if (extract.publicNames !== undefined) this.publicNamesOfFile.set(file, extract.publicNames);
     }
   }
 
@@ -76,6 +81,12 @@ export class RepoIndex {
   exportsNamed(file: string, name: string): RawExport[] {
     this.tracker.read(file, name);
     return (this.exportsOfFile.get(file) ?? []).filter((exp) => exp.name === name);
+  }
+
+  /** The names a wildcard import of the file binds when it declares them (Python `__all__`), else undefined. */
+  publicNames(file: string): readonly string[] | undefined {
+    this.tracker.read(file, '__all__');
+    return this.publicNamesOfFile.get(file);
   }
 
   /** Reports a name looked up in the records of an entity's file. */

@@ -9,6 +9,7 @@ import { cleanPythonDocstring, cutSignature } from '../../extract/text.js';
 import type { FileExtract, ProjectLayout, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 import { pythonModuleName } from './module-name.js';
+import { declaredAll, moduleLevelNames, Rebinding } from './rebinding.js';
 import { annotatedType } from './types.js';
 
 const KEYWORDS = new Set(
@@ -62,6 +63,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     moduleExported: isPublicName(moduleName),
     keywords: KEYWORDS,
   });
+  const rebinding = new Rebinding();
   /** Start indexes of identifiers that already play a role (definition names, callees, bases, annotations). */
   const claimed = runTagsQuery(root, 'python', b, {
     definitions: DEF_KINDS,
@@ -77,6 +79,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         signature: cutSignature(source, node.startIndex, headerEnd(body)),
         docstring: isLambda ? '' : docstringOf(body),
         exported: exportRule(name),
+        ...(!isLambda && rebinding.superseded(outer, name) ? { superseded: true } : {}),
       });
     },
     pathRefs: REF_KINDS,
@@ -116,6 +119,9 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
       },
     },
   });
+  const all = declaredAll(root, source);
+  if (all !== null) b.declarePublicNames(all);
+  b.moduleLevelNames(moduleLevelNames(root));
   addValueRefs(root, source, b, claimed, IDENTIFIER, SKIP_VALUE_PARENTS, (node, parent) => {
     if (parent.type !== 'attribute' || parent.startIndex === node.startIndex) return '';
     // `x.Foo()` is already a call; `x.Foo` alone refers to the class.

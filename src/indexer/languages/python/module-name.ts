@@ -9,9 +9,10 @@ function dottedFrom(relPath: string): string {
 }
 
 /**
- * The dotted module name of a Python file: its path from the deepest import root under which every
- * directory is a package (has `__init__.py`); files under no such root get their whole path dotted.
- * `pkg/__init__.py` is module `pkg`.
+ * The dotted module name of a Python file: its path from the deepest import root under which its top
+ * directory is a package (has `__init__.py`), or under which it sits directly; directories below a
+ * package without `__init__.py` are namespace packages inside it (`src/flask/sansio/app.py` is
+ * `flask.sansio.app`). Files under no such root get their whole path dotted. `pkg/__init__.py` is `pkg`.
  */
 export function pythonModuleName(filePath: string, layout: ProjectLayout): string {
   const files = fileSet(layout.files);
@@ -19,13 +20,8 @@ export function pythonModuleName(filePath: string, layout: ProjectLayout): strin
   for (const root of roots) {
     if (root !== '' && !filePath.startsWith(root + '/')) continue;
     const rel = root === '' ? filePath : filePath.slice(root.length + 1);
-    const dirs = rel.split('/').slice(0, -1);
-    let proper = true;
-    for (let i = 1; i <= dirs.length && proper; i++) {
-      const dir = (root === '' ? '' : root + '/') + dirs.slice(0, i).join('/');
-      proper = files.has(dir + '/__init__.py') || files.has(dir + '/__init__.pyi');
-    }
-    if (proper) return dottedFrom(rel);
+    const top = rel.includes('/') ? (root === '' ? '' : root + '/') + rel.slice(0, rel.indexOf('/')) : null;
+    if (top === null || files.has(top + '/__init__.py') || files.has(top + '/__init__.pyi')) return dottedFrom(rel);
   }
   return dottedFrom(filePath);
 }

@@ -120,6 +120,8 @@ export function pythonResolver(repo: RepoView): LanguageResolver {
       if (sibling && sibling.kind === 'files' && sibling.files.length > 0) return sibling;
       return { kind: 'external', module: rest };
     },
+    // `from m import *` binds the names of m's `__all__`, or without one its names not starting with `_`.
+    wildcardBinds: (name, publicNames) => (publicNames === undefined ? !name.startsWith('_') : publicNames.includes(name)),
     importBindings(imp: RawImport): ImportBinding[] {
       if (imp.wildcard) return [];
       if (imp.names.length > 0) return imp.names.map(({ name, alias }) => ({ local: alias ?? name, member: name }));

@@ -1,0 +1,200 @@
+/**
+ * Which Python definitions a name stops denoting (overload stubs, unconditional redefinitions), and the
+ * names a module declares for `from m import *` (a literal `__all__`).
+ */
+import type { Node } from 'web-tree-sitter';
+
+/** Statements whose blocks run in the scope they appear in (a def under `if`/`try` still binds a module name). */
+const COMPOUND = new Set([
+  'block', 'if_statement', 'elif_clause', 'else_clause', 'try_statement', 'except_clause', 'except_group_clause',
+  'finally_clause', 'with_statement', 'for_statement', 'while_statement', 'match_statement', 'case_clause',
+]);
+
+/** `@overload`, `@typing.overload`, `@t.overload`, `@typing_extensions.overload`. */
+const OVERLOAD = /^@\s*(?:[A-Za-z_]\w*\s*\.\s*)*overload\s*$/;
+
+interface ScopeDef {
+  name: string;
+  start: number;
+  overload: boolean;
+  /** A statement of the scope's own body, not under `if`, `try`, a loop...: it always runs. */
+  unconditional: boolean;
+  /** A decorator names the definition's name (`@x.setter`, `@f.register`): the new value may carry the old one. */
+  decoratorsMention: boolean;
+}
+
+function escape(name: string): string {
+  return name.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&');
+}
+
+/**
+ * Decides, for the defs and classes of module and class bodies, whether a later definition of the same
+ * scope always rebinds their name: an `@overload` stub when the scope has a later definition of the name that
+ * is not a stub (the implementation), any other definition when a later one that is not a stub and whose
+ * decorators do not refer to the name sits directly in the scope's body. Function bodies are left out: a call
+ * between the two definitions would see the first.
+ */
+export class Rebinding {
+  private readonly scopes = new Map<number, ScopeDef[]>();
+
+  /** `outer` is the definition with its decorators (a `decorated_definition`) or the bare definition. */
+  superseded(outer: Node, name: string): boolean {
+    const scope = scopeBody(outer);
+    if (scope === null) return false;
+    let defs = this.scopes.get(scope.id);
+    if (defs === undefined) {
+      defs = [];
+      collect(scope, scope, defs);
+      this.scopes.set(scope.id, defs);
+    }
+    const own = defs.find((d) => d.start === outer.startIndex);
+    if (own === undefined) return false;
+    const later = defs.filter((d) => d.name === name && d.start > own.start && !d.overload);
+    if (own.overload) return later.length > 0;
+    return later.some((d) => d.unconditional && !d.decoratorsMention);
+  }
+}
+
+/** The body (module, or class block) whose namespace a definition binds its name in; null inside functions. */
+function scopeBody(outer: Node): Node | null {
+  for (let p = outer.parent; p !== null; p = p.parent) {
+    if (p.type === 'module') return p;
+    if (p.type === 'block' && p.parent?.type === 'class_definition') return p;
+    if (!COMPOUND.has(p.type)) return null;
+  }
+  return null;
+}
+
+function collect(node: Node, scope: Node, out: ScopeDef[]): void {
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === 'function_definition' || child.type === 'class_definition' || child.type === 'decorated_definition') {
+      const def = child.type === 'decorated_definition' ? child.childForFieldName('definition') : child;
+      const name = def?.childForFieldName('name')?.text;
+      if (name === undefined) continue;
+      const decorators = child.type === 'decorated_definition' ? child.namedChildren.filter((c) => c?.type === 'decorator') : [];
+      const mention = new RegExp(`(^|[^\\w])${escape(name)}($|[^\\w])`);
+      out.push({
+        name,
+        start: child.startIndex,
+        overload: decorators.some((d) => OVERLOAD.test(d!.text)),
+        unconditional: node.id === scope.id,
+        decoratorsMention: decorators.some((d) => mention.test(d!.text.slice(1))),
+      });
+    } else if (COMPOUND.has(child.type)) collect(child, scope, out);
+  }
+}
+
+/** The strings of a list or tuple literal of plain string literals, or null when it is anything else. */
+function stringList(node: Node | null): string[] | null {
+  if (node === null || (node.type !== 'list' && node.type !== 'tuple')) return null;
+  const out: string[] = [];
+  for (const item of node.namedChildren) {
+    if (item === null || item.type === 'comment') continue;
+    if (item.type !== 'string') return null;
+    const match = /^(['"])([A-Za-z_]\w*)\1$/.exec(item.text);
+    if (match === null) return null;
+    out.push(match[2]!);
+  }
+  return out;
+}
+
+/**
+ * The module's `__all__` when only module-level statements write it, each with literals: `__all__ = [...]`
+ * (or a tuple, or annotated), `__all__ += [...]`, `__all__.extend([...])`, `__all__.append('x')`. Null
+ * when it is absent or written any other way (computed, under `if`, mutated in a function).
+ */
+export function declaredAll(root: Node, source: string): string[] | null {
+  let names: string[] | null = null;
+  let written = false;
+  for (let at = source.indexOf('__all__'); at >= 0; at = source.indexOf('__all__', at + 7)) {
+    const node = root.descendantForIndex(at, at + 7);
+    if (node === null || node.type !== 'identifier' || node.text !== '__all__') continue;
+    const parent = node.parent;
+    if (parent === null) continue;
+    // `other.__all__` is another module's.
+    if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.id === node.id) continue;
+    const top = parent.parent?.type === 'expression_statement' && parent.parent.parent?.type === 'module';
+    const inFunction = insideFunction(node);
+    if ((parent.type === 'assignment' || parent.type === 'augmented_assignment') && parent.childForFieldName('left')?.id === node.id) {
+      if (inFunction && !hasGlobal(node)) continue; // a local of the function
+      written = true;
+      const items = stringList(parent.childForFieldName('right'));
+      if (!top || items === null) return null;
+      if (parent.type === 'assignment') names = items;
+      else if (names !== null && parent.childForFieldName('operator')?.text === '+=') names = [...names, ...items];
+      else return null;
+      continue;
+    }
+    if (parent.type === 'attribute' && parent.childForFieldName('object')?.id === node.id) {
+      const call = parent.parent;
+      const method = parent.childForFieldName('attribute')?.text;
+      if (call?.type !== 'call' || call.childForFieldName('function')?.id !== parent.id) continue; // a read: `__all__.index`
+      if (method === 'index' || method === 'count' || method === 'copy') continue;
+      written = true;
+      const statement = call.parent;
+      const args = call.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+      const topCall = statement?.type === 'expression_statement' && statement.parent?.type === 'module';
+      if (!topCall || names === null || args.length !== 1) return null;
+      if (method === 'extend') {
+        const items = stringList(args[0]!);
+        if (items === null) return null;
+        names = [...names, ...items];
+      } else if (method === 'append') {
+        const match = /^(['"])([A-Za-z_]\w*)\1$/.exec(args[0]!.text);
+        if (match === null) return null;
+        names = [...names, match[2]!];
+      } else return null;
+      continue;
+    }
+    // Anything else that can write it: `global __all__`, `del __all__`, `__all__[i] = ...`, `for __all__ in`.
+    if (parent.type === 'global_statement' || parent.type === 'delete_statement' || parent.type === 'subscript' || parent.type === 'for_statement' || parent.type === 'pattern_list') {
+      if (parent.type === 'subscript' && !isWriteTarget(parent)) continue;
+      return null;
+    }
+  }
+  return written ? names : null;
+}
+
+function insideFunction(node: Node): boolean {
+  for (let p = node.parent; p !== null; p = p.parent) if (p.type === 'function_definition' || p.type === 'class_definition') return true;
+  return false;
+}
+
+/** Whether the function enclosing `node` declares `global __all__`. */
+function hasGlobal(node: Node): boolean {
+  let fn: Node | null = node.parent;
+  while (fn !== null && fn.type !== 'function_definition') fn = fn.parent;
+  return fn !== null && /\bglobal\b[^\n]*\b__all__\b/.test(fn.text);
+}
+
+function isWriteTarget(subscript: Node): boolean {
+  const parent = subscript.parent;
+  if (parent === null) return false;
+  if (parent.type === 'delete_statement') return true;
+  return (parent.type === 'assignment' || parent.type === 'augmented_assignment') && parent.childForFieldName('left')?.id === subscript.id;
+}
+
+/** Variables the module assigns at its top level (also under `if`/`try`/`with`/loops), in source order. */
+export function moduleLevelNames(root: Node): string[] {
+  const names: string[] = [];
+  const targets = (node: Node): void => {
+    if (node.type === 'identifier') names.push(node.text);
+    else if (node.type === 'pattern_list' || node.type === 'tuple_pattern' || node.type === 'list_pattern') {
+      for (const child of node.namedChildren) if (child !== null) targets(child);
+    }
+  };
+  const visit = (node: Node): void => {
+    for (const child of node.namedChildren) {
+      if (child === null) continue;
+      if (child.type === 'expression_statement') {
+        for (let a = child.firstNamedChild; a !== null && a.type === 'assignment'; a = a.childForFieldName('right')) {
+          const left = a.childForFieldName('left');
+          if (left !== null) targets(left);
+        }
+      } else if (COMPOUND.has(child.type)) visit(child);
+    }
+  };
+  visit(root);
+  return [...new Set(names)];
+}

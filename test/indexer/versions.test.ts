@@ -1,0 +1,138 @@
+/** Stored records made by a codectx whose extraction or resolution differed are redone, as a cold index would be. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { indexRepository } from '../../src/graph/indexing.js';
+import { IndexStore } from '../../src/graph/store.js';
+import { EXTRACT_VERSION, RESOLVE_VERSION } from '../../src/indexer/versions.js';
+import { snapshotIndex } from '../helpers/graph-snapshot.js';
+import { makeTree, removeTree } from '../helpers/tmp.js';
+
+const REPO: Record<string, string> = {
+  'shop/__init__.py': 'from shop.cart import Cart\n',
+  'shop/cart.py': ['from shop.pricing import price_of', '', 'class Cart:', '    def total(self, items):', '        return sum(price_of(i) for i in items)', ''].join('\n'),
+  'shop/pricing.py': ['def price_of(item):', '    return item.price', ''].join('\n'),
+  'shop/report.py': ['from shop.cart import Cart', '', 'def report():', '    return Cart().total([])', ''].join('\n'),
+  'web/app.ts': ['import { render } from "./view";', 'export function main(): string {', '  return render("x");', '}', ''].join('\n'),
+  'web/view.ts': ['export function render(s: string): string {', '  return s;', '}', ''].join('\n'),
+};
+
+/** Everything an index stores about the repository: the graph, and every file's records. */
+function dump(indexDir: string): unknown {
+  const store = IndexStore.open(indexDir);
+  try {
+    const files = store.db.prepare('SELECT path, language, hash, size, module_fqn, syntax_errors, extract, edges_digest, resolve_deps FROM files ORDER BY path').all();
+    return { graph: snapshotIndex(indexDir), files };
+  } finally {
+    store.close();
+  }
+}
+
+/** Runs `tamper` on the index's database (as an older codectx would have left it). */
+function tamper(indexDir: string, sql: string, meta: Record<string, string | null>): void {
+  const store = IndexStore.open(indexDir);
+  try {
+    store.db.exec(sql);
+    for (const [key, value] of Object.entries(meta)) {
+      if (value === null) store.db.prepare('DELETE FROM meta WHERE key = ?').run(key);
+      else store.setMeta(key, value);
+    }
+  } finally {
+    store.close();
+  }
+}
+
+async function withIndexes(body: (repo: string, incremental: string, cold: string) => Promise<void>): Promise<void> {
+  const repo = makeTree(REPO);
+  const incremental = mkdtempSync(join(tmpdir(), 'codectx-ver-'));
+  const cold = mkdtempSync(join(tmpdir(), 'codectx-ver-'));
+  try {
+    await indexRepository({ repo, indexDir: cold, workers: 1 });
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    await body(repo, incremental, cold);
+  } finally {
+    removeTree(repo);
+    rmSync(incremental, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+}
+
+// What an older extractor could have stored: other terms, no references.
+const OLD_EXTRACTION = `UPDATE entities SET terms = 'stale'; UPDATE files SET extract = json_set(extract, '$.refs', json('[]'));`;
+// What an older resolver could have stored: other edges (with their digest), no dependency records.
+const OLD_RESOLUTION = `DELETE FROM edges; DELETE FROM externals; UPDATE files SET edges_digest = 'old', resolve_deps = '';`;
+
+test('the index records the versions of extraction and resolution, and a run with the same versions redoes nothing', async () => {
+  await withIndexes(async (repo, incremental) => {
+    const store = IndexStore.open(incremental);
+    try {
+      assert.equal(store.getMeta('extract_version'), String(EXTRACT_VERSION));
+      assert.equal(store.getMeta('resolve_version'), String(RESOLVE_VERSION));
+    } finally {
+      store.close();
+    }
+    const again = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(again.parsed, 0);
+    assert.equal(again.reresolved, 0);
+  });
+});
+
+test('an index whose extraction version differs re-extracts and re-resolves every file and equals a cold index', async () => {
+  await withIndexes(async (repo, incremental, cold) => {
+    // Same stamp: the stale records are kept (what happened before the stamp existed).
+    tamper(incremental, OLD_EXTRACTION, {});
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.notDeepEqual(dump(incremental), dump(cold));
+
+    tamper(incremental, OLD_EXTRACTION, { extract_version: String(EXTRACT_VERSION - 1) });
+    const summary = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(summary.parsed, Object.keys(REPO).length);
+    assert.equal(summary.reresolved, Object.keys(REPO).length);
+    assert.deepEqual(dump(incremental), dump(cold));
+    const again = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(again.parsed, 0);
+  });
+});
+
+test('an index made before the versions were recorded is redone as a whole', async () => {
+  await withIndexes(async (repo, incremental, cold) => {
+    tamper(incremental, `${OLD_EXTRACTION} ${OLD_RESOLUTION}`, { extract_version: null, resolve_version: null });
+    const summary = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(summary.parsed, Object.keys(REPO).length);
+    assert.deepEqual(dump(incremental), dump(cold));
+  });
+});
+
+test('an index whose resolution version differs re-resolves every file, without re-extracting, and equals a cold index', async () => {
+  await withIndexes(async (repo, incremental, cold) => {
+    tamper(incremental, OLD_RESOLUTION, {});
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.notDeepEqual(dump(incremental), dump(cold));
+
+    tamper(incremental, OLD_RESOLUTION, { resolve_version: String(RESOLVE_VERSION - 1) });
+    const summary = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(summary.parsed, 0);
+    assert.equal(summary.reresolved, Object.keys(REPO).length);
+    assert.deepEqual(dump(incremental), dump(cold));
+  });
+});
+
+test('a run that dies before its commit leaves the old stamps with the old records', async () => {
+  await withIndexes(async (repo, incremental) => {
+    tamper(incremental, OLD_EXTRACTION, { extract_version: String(EXTRACT_VERSION - 1) });
+    const before = dump(incremental);
+    const onProgress = (p: { phase: string }): void => {
+      if (p.phase === 'write') throw new Error('killed');
+    };
+    await assert.rejects(indexRepository({ repo, indexDir: incremental, workers: 1, onProgress }), /killed/);
+    assert.deepEqual(dump(incremental), before);
+    const store = IndexStore.open(incremental);
+    try {
+      assert.equal(store.getMeta('extract_version'), String(EXTRACT_VERSION - 1));
+    } finally {
+      store.close();
+    }
+  });
+});
