@@ -50,7 +50,8 @@ async function main(): Promise<void> {
         if (ts.isPropertyAccessExpression(callee)) callee = callee.name;
         let symbol = checker.getSymbolAtLocation(callee);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-        const decl = symbol?.declarations?.[0];
+        // A call names a value: where a type shares the name (`type OK<T>` beside `const OK = ...`), the value's declaration.
+        const decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
         const declFile = decl?.getSourceFile().fileName;
         if (decl && declFile?.startsWith(root)) {
           const rel = declFile.slice(root.length).replace(/^\//, '');
