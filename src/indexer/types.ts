@@ -48,7 +48,10 @@ export interface LocalBinding {
   /** Id of the entity (function, method or module) the variable is scoped to. */
   scopeId: string;
   variable: string;
-  /** Type name as written, possibly dotted ('models.Collector'). */
+  /**
+   * Type name as written, possibly dotted ('models.Collector'); a receiver path ending in a call when the
+   * variable holds what an expression gives (`const a = f(x).g()` -> 'f().g()'); '' when the value is unknown.
+   */
   typeName: string;
 }
 
