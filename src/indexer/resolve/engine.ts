@@ -24,6 +24,28 @@ interface Linearization {
 type ModuleSym = Extract<Sym, { kind: 'module' }>;
 
 /**
+ * The declaration space a name is looked up in, for languages that keep types and values apart
+ * (TypeScript's `interface Foo` next to `const Foo`): it decides between candidates of a name only.
+ */
+export type Space = 'type' | 'value';
+
+/** A candidate meaning of a name, with the one space it lives in when not both. */
+interface Candidate {
+  sym: Sym;
+  only?: Space;
+}
+
+/** Types are named in type annotations and heritage clauses; calls and other uses name values. */
+function spaceOf(ref: RawRef): Space {
+  return ref.kind === 'type' || ref.kind === 'inherits' || ref.kind === 'implements' ? 'type' : 'value';
+}
+
+function entityCandidate(entity: Entity): Candidate {
+  const only = entity.kind === 'interface' || entity.kind === 'type_alias' ? 'type' : entity.kind === 'function' || entity.kind === 'method' ? 'value' : undefined;
+  return only ? { sym: { kind: 'entity', entity }, only } : { sym: { kind: 'entity', entity } };
+}
+
+/**
  * Memoises a computation unless it ran into a cycle: results cut short by a cycle depend on
  * where the walk started, and caching them would make answers depend on resolution order.
  * A cached result keeps what computing it read, and a hit reads it again for the current file.
@@ -94,38 +116,51 @@ export class Engine {
   }
 
   /** The symbol an import binding denotes, seen from the file containing the import. */
-  private importedSym(imp: RawImport, binding: ImportBinding, scope: Entity): Sym | null {
+  private importedSym(imp: RawImport, binding: ImportBinding, scope: Entity, space?: Space): Sym | null {
     if (!this.resolverFor(scope)) return null;
     const specifier = binding.specifier ?? imp.module;
     const target = this.moduleTarget(scope, specifier);
     // A specifier naming no indexed file (generated, excluded, misspelt) still binds the name.
     if (!target) return { kind: 'external', module: specifier, symbol: binding.member ?? '' };
     const module = this.targetSym(target, languageGroup(scope.language));
-    return binding.member === undefined ? module : this.member(module, binding.member);
+    return binding.member === undefined ? module : this.member(module, binding.member, space);
+  }
+
+  /**
+   * The one meaning among candidates, of those in `space` where the language separates spaces. With meanings
+   * only in the other space, a scope leaves the name to the enclosing ones (null); a module member is a value
+   * codectx does not model (opaque) when a type of that name is all it finds.
+   */
+  private pick(candidates: readonly Candidate[], lang: LanguageResolver, space: Space | undefined, member: boolean): Sym | null {
+    if (space === undefined || !lang.declarationSpaces) return unify(candidates.map((c) => c.sym));
+    const fitting = candidates.filter((c) => c.only === undefined || c.only === space);
+    if (fitting.length > 0) return unify(fitting.map((c) => c.sym));
+    return member && space === 'value' ? opaque() : null;
   }
 
   /** Name lookup from inside entity `scopeId`, innermost scope first. */
-  lookupName(scopeId: string, name: string): Sym | null {
-    const key = `${scopeId}\0${name}`;
+  lookupName(scopeId: string, name: string, space?: Space): Sym | null {
+    const scope = this.index.entityById.get(scopeId);
+    if (!scope) return null;
+    if (!this.resolverFor(scope)?.declarationSpaces) space = undefined;
+    const key = `${scopeId}\0${name}\0${space ?? ''}`;
     const cached = this.names.get(key);
     if (cached !== undefined) return cached;
     return this.names.run(key, null, () => {
-      const scope = this.index.entityById.get(scopeId);
-      if (!scope) return null;
-      const found = this.lookupInScope(scope, name);
+      const found = this.lookupInScope(scope, name, space);
       if (found) return found;
       // Class bodies are not enclosing scopes for the functions nested in them.
       let outer = scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
       while (outer && isTypeLike(outer)) outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
-      return outer ? this.lookupName(outer.id, name) : null;
+      return outer ? this.lookupName(outer.id, name, space) : null;
     });
   }
 
-  private lookupInScope(scope: Entity, name: string): Sym | null {
+  private lookupInScope(scope: Entity, name: string, space: Space | undefined): Sym | null {
     const lang = this.resolverFor(scope);
     if (!lang) return null;
-    const candidates: Sym[] = [];
-    for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
+    const candidates: Candidate[] = [];
+    for (const child of this.declared(scope, name)) candidates.push(entityCandidate(child));
     let receiver: { variable: string; typeName: string } | null = null;
     if (scope.kind === 'method' && lang.receiverOf) {
       this.tracker.read(scope.filePath, scope.name); // the receiver comes from its signature
@@ -134,20 +169,30 @@ export class Engine {
     const bindings = receiver ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
     for (const binding of bindings) {
       if (binding.variable !== name) continue;
-      let type = this.resolveDotted(scope.id, binding.typeName);
+      if (binding.typeName === '') {
+        // A parameter or variable of unknown value, hiding outer names.
+        candidates.push({ sym: opaque(), only: 'value' });
+        continue;
+      }
+      if (binding.typeName.endsWith(')')) {
+        // `const a = f()`: what the expression gives.
+        candidates.push({ sym: this.valueOf(scope.id, binding.typeName) ?? opaque(), only: 'value' });
+        continue;
+      }
+      let type = this.resolveDotted(scope.id, binding.typeName, 'type');
       // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
       if (type?.kind === 'module') type = this.moduleMember(type, 'default');
-      if (type?.kind === 'entity' && isTypeLike(type.entity)) candidates.push({ kind: 'instance', type: type.entity });
-      else if (type?.kind === 'external') candidates.push(type);
-      else candidates.push(opaque());
+      if (type?.kind === 'entity' && isTypeLike(type.entity)) candidates.push({ sym: { kind: 'instance', type: type.entity }, only: 'value' });
+      else if (type?.kind === 'external') candidates.push({ sym: type, only: 'value' });
+      else candidates.push({ sym: opaque(), only: 'value' });
     }
     for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
-      const sym = this.importedSym(imp, binding, scope);
-      if (sym) candidates.push(sym);
+      const sym = this.importedSym(imp, binding, scope, space);
+      if (sym) candidates.push({ sym });
     }
-    if (candidates.length > 0) return unify(candidates);
-    if (scope.kind !== 'module') return null;
-    const viaWildcard = this.wildcardMember(scope, name, true);
+    const picked = candidates.length > 0 ? this.pick(candidates, lang, space, false) : null;
+    if (picked || scope.kind !== 'module') return picked;
+    const viaWildcard = this.wildcardMember(scope, name, true, space);
     if (viaWildcard) return viaWildcard;
     const group = languageGroup(scope.language);
     const child = lang.childModule ? this.queries.childModule(group, scope.filePath, name) : null;
@@ -165,7 +210,7 @@ export class Engine {
     return null;
   }
 
-  private wildcardMember(scope: Entity, name: string, local: boolean): Sym | null {
+  private wildcardMember(scope: Entity, name: string, local: boolean, space?: Space): Sym | null {
     const lang = this.resolverFor(scope);
     if (!lang) return null;
     const candidates: Sym[] = [];
@@ -174,7 +219,7 @@ export class Engine {
       const target = this.moduleTarget(scope, imp.module);
       if (!target || target.kind === 'external') continue;
       if (name === 'default' && !lang.importsAreMembers) continue;
-      const found = this.moduleMember({ kind: 'module', group: languageGroup(scope.language), files: target.files, key: target.key }, name);
+      const found = this.moduleMember({ kind: 'module', group: languageGroup(scope.language), files: target.files, key: target.key }, name, space);
       if (found) candidates.push(found);
     }
     return unify(candidates);
@@ -198,19 +243,95 @@ export class Engine {
     return byName.get(name) ?? [];
   }
 
+  /** The definitions named `name` directly inside `parent`, an overload set standing as its one target. */
+  private declared(parent: Entity, name: string): readonly Entity[] {
+    const found = this.index.childrenNamed(parent.id, name);
+    if (found.length < 2) return found;
+    const target = this.resolverFor(parent)?.overloadTarget?.(found);
+    return target ? [target] : found;
+  }
+
   /** A dotted path ('models.Collector') looked up from a scope. */
-  resolveDotted(scopeId: string, path: string): Sym | null {
+  resolveDotted(scopeId: string, path: string, space?: Space): Sym | null {
     const scope = this.index.entityById.get(scopeId);
     const parts = path.split(scope ? (this.resolverFor(scope)?.separator ?? '.') : '.');
-    let sym = this.lookupName(scopeId, parts[0]!);
-    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!);
+    let sym = this.lookupName(scopeId, parts[0]!, space);
+    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!, space);
     return sym;
   }
 
-  member(sym: Sym, name: string): Sym | null {
+  /**
+   * The value a receiver path denotes from a scope, through calls: in `a.b().c` the member `c` of what calling
+   * `a.b` returns (a called type, as in `new A()` or a cast, gives an instance of it). A self receiver at the
+   * head is an instance of the enclosing type.
+   */
+  valueOf(scopeId: string, path: string): Sym | null {
+    const scope = this.index.entityById.get(scopeId);
+    const lang = scope && this.resolverFor(scope);
+    if (!lang) return null;
+    const parts = path.split(lang.separator).map((part) => {
+      const at = part.indexOf('(');
+      return at < 0 ? { name: part, calls: 0 } : { name: part.slice(0, at), calls: (part.length - at) / 2 };
+    });
+    const head = parts[0]!;
+    const type = lang.selfReceivers.has(head.name) ? this.enclosingType(scopeId) : null;
+    let sym: Sym | null = type ? { kind: 'instance', type } : this.lookupName(scopeId, head.name, 'value');
+    let receiver: Sym | null = null;
+    for (let i = 0; sym && i < parts.length; i++) {
+      if (i > 0) {
+        receiver = sym;
+        sym = this.member(sym, parts[i]!.name, 'value');
+      }
+      for (let c = 0; sym && c < parts[i]!.calls; c++) sym = this.returned(sym, receiver);
+    }
+    return sym;
+  }
+
+  /** What calling `sym` gives: an instance of a called type or of a function's declared return type (`this`: the receiver). */
+  private returned(sym: Sym, receiver: Sym | null): Sym | null {
+    if (sym.kind === 'ambiguous') return sym;
+    if (sym.kind !== 'entity') return opaque();
+    const fn = sym.entity;
+    if (isTypeLike(fn)) return { kind: 'instance', type: fn };
+    const lang = this.resolverFor(fn);
+    if ((fn.kind !== 'function' && fn.kind !== 'method') || !lang?.returnTypeOf) return opaque();
+    // The return type comes from the signatures, of every overload when there are several.
+    const siblings = fn.parentId === null ? [] : this.index.childrenNamed(fn.parentId, fn.name);
+    const typeName = lang.returnTypeOf(siblings.length > 1 && lang.overloadTarget?.(siblings) === fn ? siblings : [fn]);
+    if (typeName === null) return opaque();
+    if (lang.selfReceivers.has(typeName)) return receiver?.kind === 'instance' ? receiver : opaque();
+    return this.instanceOf(fn, typeName);
+  }
+
+  /** An instance of the type `typeName` names in `scope` (an outside type stays external), opaque when it names no type. */
+  private instanceOf(scope: Entity, typeName: string): Sym {
+    const lang = this.resolverFor(scope);
+    const head = typeName.split(lang?.separator ?? '.')[0]!;
+    // A generic type parameter of the scope or of an enclosing definition denotes no definition.
+    for (let e: Entity | undefined = scope; e && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+      if (e !== scope) this.tracker.read(e.filePath, e.name);
+      if (lang?.typeParameters?.(e).includes(head)) return opaque();
+    }
+    const type = this.resolveDotted(scope.id, typeName, 'type');
+    if (type?.kind === 'entity' && isTypeLike(type.entity)) return { kind: 'instance', type: type.entity };
+    return type?.kind === 'external' ? type : opaque();
+  }
+
+  /** An attribute a type declares with its type (`store: Store`, a parameter property), as `this.store` bindings of the type. */
+  private attributeOf(type: Entity, name: string): Sym | null {
+    const lang = this.resolverFor(type);
+    if (!lang) return null;
+    const candidates: Sym[] = [];
+    for (const self of lang.selfReceivers) {
+      for (const binding of this.index.bindingsNamed(type.id, `${self}${lang.separator}${name}`)) candidates.push(this.instanceOf(type, binding.typeName));
+    }
+    return unify(candidates);
+  }
+
+  member(sym: Sym, name: string, space?: Space): Sym | null {
     switch (sym.kind) {
       case 'module':
-        return this.moduleMember(sym, name);
+        return this.moduleMember(sym, name, space);
       case 'entity':
         return isTypeLike(sym.entity) ? this.classMember(sym.entity, name) : null;
       case 'instance':
@@ -226,36 +347,37 @@ export class Engine {
     }
   }
 
-  moduleMember(module: ModuleSym, name: string): Sym | null {
-    const key = `${module.group}\0${module.key}\0${name}`;
+  moduleMember(module: ModuleSym, name: string, space?: Space): Sym | null {
+    const lang = this.resolvers.get(module.group);
+    if (!lang) return null;
+    if (!lang.declarationSpaces) space = undefined;
+    const key = `${module.group}\0${module.key}\0${name}\0${space ?? ''}`;
     const cached = this.members.get(key);
     if (cached !== undefined) return cached;
     return this.members.run(key, null, () => {
-      const lang = this.resolvers.get(module.group);
-      if (!lang) return null;
-      const candidates: Sym[] = [];
+      const candidates: Candidate[] = [];
       for (const file of module.files) {
         const scope = this.index.moduleOf(file);
         if (!scope) continue;
-        for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
+        for (const child of this.declared(scope, name)) candidates.push(entityCandidate(child));
         for (const exp of this.index.exportsNamed(file, name)) {
-          const local = this.resolveDotted(scope.id, exp.local);
-          if (local) candidates.push(local);
+          const local = this.resolveDotted(scope.id, exp.local, space);
+          if (local) candidates.push({ sym: local });
         }
         for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
           if (!lang.importsAreMembers && !imp.reexport) continue;
-          const sym = this.importedSym(imp, binding, scope);
-          if (sym) candidates.push(sym);
+          const sym = this.importedSym(imp, binding, scope, space);
+          if (sym) candidates.push({ sym });
         }
       }
-      if (candidates.length > 0) return unify(candidates);
+      if (candidates.length > 0) return this.pick(candidates, lang, space, true);
       for (const file of module.files) {
         const scope = this.index.moduleOf(file);
         if (!scope) continue;
-        const found = this.wildcardMember(scope, name, false);
-        if (found) candidates.push(found);
+        const found = this.wildcardMember(scope, name, false, space);
+        if (found) candidates.push({ sym: found });
       }
-      if (candidates.length > 0) return unify(candidates);
+      if (candidates.length > 0) return this.pick(candidates, lang, space, true);
       const sub = lang.submodule ? this.queries.submodule(module.group, module, name) : null;
       if (sub) return this.targetSym(sub, module.group);
       // CommonJS modules without a declared default export are their own default.
@@ -272,9 +394,11 @@ export class Engine {
   private memberIn(classes: readonly Entity[], name: string): Sym | null {
     for (const cls of classes) {
       const owned = this.resolverFor(cls)?.extraMembers ? this.queries.extraMembers(languageGroup(cls.language), cls, name) : [];
-      const found = [...this.index.childrenNamed(cls.id, name), ...owned];
+      const found = [...this.declared(cls, name), ...owned];
       if (found.length === 1) return { kind: 'entity', entity: found[0]! };
       if (found.length > 1) return ambiguous();
+      const attribute = this.attributeOf(cls, name);
+      if (attribute) return attribute;
     }
     return null;
   }
@@ -286,7 +410,7 @@ export class Engine {
       const scopeId = type.parentId ?? type.id;
       for (const ref of this.index.basesOf(type)) {
         const sep = this.resolverFor(type)?.separator ?? '.';
-        const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`);
+        const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`, 'type');
         if (base?.kind === 'entity' && isTypeLike(base.entity) && base.entity.id !== type.id) bases.push(base.entity);
         else if (base?.kind === 'external') external ??= base;
       }
@@ -319,24 +443,32 @@ export class Engine {
     }
     const parts = receiver.split(lang.separator);
     const head = parts[0]!;
-    // `self.client.get()`: an attribute whose type is unknown.
-    const attribute = type !== null && lang.selfReceivers.has(head);
-    let sym = attribute ? null : this.lookupName(ref.fromId, head);
-    if (sym === null && !attribute) {
+    if (receiver.includes('(') || (type !== null && lang.selfReceivers.has(head))) {
+      // `self.client.get()`, `a.b().c()`: through attribute types and declared return types.
+      const value = this.valueOf(ref.fromId, receiver);
+      if (value?.kind === 'ambiguous') return null;
+      const target = value ? this.member(value, name, 'value') : null;
+      if (target) return this.outcome(target);
+      // Where the value is not known, the name alone may still say which method is meant.
+      return this.uniqueMethod(name, lang, group);
+    }
+    const space = spaceOf(ref);
+    let sym = this.lookupName(ref.fromId, head, space);
+    if (sym === null) {
       const builtin = lang.builtinModule(head);
       if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
     }
     // A receiver whose value is known (a module, a class) but lacks the member is not guessed at by name.
     const guessable = sym === null || sym.kind === 'opaque';
-    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!);
+    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!, space);
     if (sym?.kind === 'ambiguous') return null;
-    const target = sym ? this.member(sym, name) : null;
+    const target = sym ? this.member(sym, name, space) : null;
     if (target) return this.outcome(target);
     return guessable ? this.uniqueMethod(name, lang, group) : null;
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
-    const sym = this.lookupName(ref.fromId, ref.name);
+    const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref));
     if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
     if (ref.name === lang.classReceiver) {
       // Only where a method receives the class as its first parameter (`def create(cls)`).

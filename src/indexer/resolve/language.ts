@@ -41,6 +41,8 @@ export interface LanguageResolver {
   readonly superReceiver: string | null;
   /** Every module-level import is an attribute of the module (Python), not only re-exports (JS/TS). */
   readonly importsAreMembers: boolean;
+  /** Types and values are declared apart (TypeScript): where a name has both meanings, the use decides. */
+  readonly declarationSpaces?: boolean;
   /** A bare name inside a class body resolves against the class and its bases (Java's implicit `this`). */
   readonly classMembersInScope: boolean;
   /** Module of a builtin/global name ('builtins' for `len`, 'globalThis' for `console`), or null. */
@@ -61,6 +63,19 @@ export interface LanguageResolver {
   receiverOf?(method: Entity): { variable: string; typeName: string } | null;
   /** Members of a type declared outside its body (Go methods with a receiver, Rust impl blocks). */
   extraMembers?(type: Entity, name: string): Entity[];
+  /**
+   * Sibling declarations of one name (in source order) that declare one overloaded function, such as
+   * TypeScript overload signatures and their implementation: the declaration references link to.
+   * Null when they are separate definitions (the name is then ambiguous).
+   */
+  overloadTarget?(declarations: readonly Entity[]): Entity | null;
+  /**
+   * The declared type a call of a function returns, given its declarations (one, or an overload set in source
+   * order), as a name path (`ns.Foo` for `ns.Foo<T>`) or a self receiver for a `this` type; null when unknown.
+   */
+  returnTypeOf?(declarations: readonly Entity[]): string | null;
+  /** Names of the generic type parameters an entity declares (`T` in `class Box<T>`): type names that denote no definition. */
+  typeParameters?(entity: Entity): string[];
 }
 
 export type LanguageResolverFactory = (repo: RepoView) => LanguageResolver;
