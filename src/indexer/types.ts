@@ -50,7 +50,8 @@ export interface LocalBinding {
   variable: string;
   /**
    * Type name as written, possibly dotted ('models.Collector'); a receiver path ending in a call when the
-   * variable holds what an expression gives (`const a = f(x).g()` -> 'f().g()'); '' when the value is unknown.
+   * variable holds what an expression gives (`const a = f(x).g()` -> 'f().g()'); '=' and a path when it is another
+   * name for what the path denotes (`const a = B.create` -> '=B.create'); '' when the value is unknown.
    */
   typeName: string;
 }

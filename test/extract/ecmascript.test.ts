@@ -96,7 +96,7 @@ test('typescript bindings: attributes, call values, casts, and locals of unknown
       '  cache = new Cache();',
       '  n: number;',
       '  constructor(private readonly db: Db, plain: Plain, other) { this.log = new Log(); }',
-      '  run(s?: Shape) { const v = z.object({ a: 1 }).strict(); const w = (y as ns.T).go(); const u = q<T>(); const r = require("r"); const k = [1]; }',
+      '  run(s?: Shape) { const v = z.object({ a: 1 }).strict(); const w = (y as ns.T).go(); const u = q<T>(); const r = require("r"); const k = [1]; const m = Factory.create; }',
       '}',
       'interface I { repo: Repo; count: number }',
       'const h = () => 1;',
@@ -106,6 +106,7 @@ test('typescript bindings: attributes, call values, casts, and locals of unknown
   assert.deepEqual(bindingsOf(x).sort(), [
     'db: Db @src/b:K.constructor',
     'k:  @src/b:K.run',
+    'm: =Factory.create @src/b:K.run',
     'other:  @src/b:K.constructor',
     'plain: Plain @src/b:K.constructor',
     's: Shape @src/b:K.run',

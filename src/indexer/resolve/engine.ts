@@ -167,25 +167,7 @@ export class Engine {
       receiver = lang.receiverOf(scope);
     }
     const bindings = receiver ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
-    for (const binding of bindings) {
-      if (binding.variable !== name) continue;
-      if (binding.typeName === '') {
-        // A parameter or variable of unknown value, hiding outer names.
-        candidates.push({ sym: opaque(), only: 'value' });
-        continue;
-      }
-      if (binding.typeName.endsWith(')')) {
-        // `const a = f()`: what the expression gives.
-        candidates.push({ sym: this.valueOf(scope.id, binding.typeName) ?? opaque(), only: 'value' });
-        continue;
-      }
-      let type = this.resolveDotted(scope.id, binding.typeName, 'type');
-      // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
-      if (type?.kind === 'module') type = this.moduleMember(type, 'default');
-      if (type?.kind === 'entity' && isTypeLike(type.entity)) candidates.push({ sym: { kind: 'instance', type: type.entity }, only: 'value' });
-      else if (type?.kind === 'external') candidates.push({ sym: type, only: 'value' });
-      else candidates.push({ sym: opaque(), only: 'value' });
-    }
+    for (const binding of bindings) if (binding.variable === name) candidates.push({ sym: this.bindingValue(scope, binding.typeName), only: 'value' });
     for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
       const sym = this.importedSym(imp, binding, scope, space);
       if (sym) candidates.push({ sym });
@@ -208,6 +190,23 @@ export class Engine {
       return unify(defs);
     }
     return null;
+  }
+
+  /** What a variable bound in `scope` holds, from its binding's type name. */
+  private bindingValue(scope: Entity, typeName: string): Sym {
+    // A parameter or variable of unknown value, hiding outer names.
+    if (typeName === '') return opaque();
+    if (typeName.endsWith(')') || typeName.startsWith('=')) {
+      // `const a = f()`: what the expression gives; `const a = B.create`: what the path denotes.
+      const alias = typeName.startsWith('=');
+      const value = this.valueOf(scope.id, alias ? typeName.slice(1) : typeName) ?? opaque();
+      return alias && value.kind === 'entity' ? { kind: 'alias', of: value } : value;
+    }
+    let type = this.resolveDotted(scope.id, typeName, 'type');
+    // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
+    if (type?.kind === 'module') type = this.moduleMember(type, 'default');
+    if (type?.kind === 'entity' && isTypeLike(type.entity)) return { kind: 'instance', type: type.entity };
+    return type?.kind === 'external' ? type : opaque();
   }
 
   private wildcardMember(scope: Entity, name: string, local: boolean, space?: Space): Sym | null {
@@ -290,6 +289,7 @@ export class Engine {
   /** What calling `sym` gives: an instance of a called type or of a function's declared return type (`this`: the receiver). */
   private returned(sym: Sym, receiver: Sym | null): Sym | null {
     if (sym.kind === 'ambiguous') return sym;
+    if (sym.kind === 'alias') return this.returned(sym.of, receiver);
     if (sym.kind !== 'entity') return opaque();
     const fn = sym.entity;
     if (isTypeLike(fn)) return { kind: 'instance', type: fn };
@@ -342,6 +342,8 @@ export class Engine {
         return { kind: 'external', module: sym.module, symbol: sym.symbol === '' ? name : `${sym.symbol}.${name}` };
       case 'ambiguous':
         return sym;
+      case 'alias':
+        return this.member(sym.of, name, space);
       default:
         return null;
     }

@@ -205,12 +205,12 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
         if (variable === '?') return;
         const valueNode = capture(captures, 'binding.value');
         if (valueNode !== undefined) {
-          // `const a = f(x)`: the variable holds what the call gives, resolved like a receiver.
+          // `const a = f(x)`: the variable holds what the call gives, resolved like a receiver;
+          // `const a = B.create`: another name for what the path denotes.
           const value = valuePath(valueNode);
-          if (value?.endsWith(')') && value !== 'require()') {
-            b.binding(node.startIndex, variable, value);
-            bound.add(node.startIndex);
-          }
+          if (value === null || value === 'require()') return;
+          b.binding(node.startIndex, variable, value.endsWith(')') ? value : `=${value}`);
+          bound.add(node.startIndex);
           return;
         }
         const typeName = typeNameOf(capture(captures, 'binding.type'));
@@ -334,6 +334,14 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     if (value?.type === 'identifier') {
       exportedLocals.add(value.text);
       b.export('default', value.text);
+    }
+    // `export const make = Factory.create`: an exported variable is a member of the module though no entity.
+    const declaration = node.childForFieldName('declaration');
+    if (declaration?.type === 'lexical_declaration' || declaration?.type === 'variable_declaration') {
+      for (const declarator of declaration.namedChildren) {
+        const name = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : null;
+        if (name?.type === 'identifier' && !definesEntity(name)) b.export(name.text, name.text);
+      }
     }
   }
 
