@@ -29,15 +29,17 @@ test('typescript imports and re-exports: default, named, namespace, type-only, r
   ]);
 });
 
-test('typescript exports: export lists, export default of a name and of a declaration', async () => {
+test('typescript exports: export lists, export default of a name and of a declaration, exported variables', async () => {
   const x = await extractSource(
     'src/a.ts',
-    ['function f() {}', 'function g() {}', 'class K {}', 'export { f as fun, g };', 'export default K;', 'export default class L {}', ''].join('\n'),
+    ['function f() {}', 'function g() {}', 'class K {}', 'export { f as fun, g };', 'export default K;', 'export default class L {}', 'export const v = K.make;', ''].join('\n'),
   );
   assert.deepEqual(x.exports, [
     { name: 'fun', local: 'f' },
+    { name: 'g', local: 'g' },
     { name: 'default', local: 'K' },
     { name: 'default', local: 'L' },
+    { name: 'v', local: 'v' },
   ]);
   assert.deepEqual(
     x.entities.filter((e) => e.kind !== 'module').map((e) => [e.name, e.exported]),

@@ -326,7 +326,8 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
         if (spec?.type !== 'export_specifier') continue;
         const { name, alias } = specifier(spec);
         exportedLocals.add(name);
-        if (alias !== undefined && alias !== name) b.export(alias, name);
+        // Recorded without a rename too: the local may be an import or a variable rather than a definition.
+        b.export(alias ?? name, name);
       }
       return;
     }
