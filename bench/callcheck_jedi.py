@@ -8,6 +8,12 @@ import os
 import sys
 
 import jedi
+from jedi.inference.gradual import typeshed
+
+# jedi bundles django-stubs (for another Django version) and uses them for any module named `django`;
+# their definitions lie outside the analysed tree, so calls into Django would go unscored. Resolve
+# against the sources instead.
+typeshed.DJANGO_INIT_PATH = typeshed.DJANGO_INIT_PATH.with_name("__absent__.pyi")
 
 
 def callee_position(node):

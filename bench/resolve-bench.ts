@@ -28,6 +28,11 @@ export function listFiles(root: string, under = ''): string[] {
   return out.sort();
 }
 
+/**
+ * Extracts the files under `under`, named as in an index of the whole repository: module names and
+ * import roots come from every file of `root` (a subdirectory alone would make `django/db/x.py` module
+ * `db.x`, and the package's own absolute imports `django.db.x` unresolvable).
+ */
 export async function extractRepo(root: string, under = '') {
   const all = listFiles(root, under);
   const readFile = (rel: string): string | null => {
@@ -37,7 +42,7 @@ export async function extractRepo(root: string, under = '') {
       return null;
     }
   };
-  const layout = detectLayout(all, readFile);
+  const layout = detectLayout(under === '' ? all : listFiles(root), readFile);
   const extracts = new Map<string, FileExtract>();
   for (const file of all) {
     if (languageForPath(file) === undefined) continue;

@@ -1,7 +1,7 @@
 /** Opening an index for reading from CLI-style options. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { locateRepo } from '../graph/indexing.js';
+import { locateRepo, openIndexForWrite } from '../graph/indexing.js';
 import { IndexStore, INDEX_DB_NAME } from '../graph/store.js';
 import { UserError } from '../util/errors.js';
 
@@ -16,6 +16,11 @@ export function openStoreForRead(repo: string, indexDir?: string): IndexStore {
     throw new UserError(`no index for ${loc.repo} in ${loc.indexDir}: run codectx index first`);
   }
   return IndexStore.open(loc.indexDir);
+}
+
+/** The repository's index store, created empty when the repository was never indexed (e.g. for synonyms). */
+export function openStoreForWrite(repo: string, indexDir?: string): IndexStore {
+  return openIndexForWrite(locateRepo(repo, indexDir).indexDir);
 }
 
 export async function openIndexed<T>(args: RepoArgs, use: (store: IndexStore) => T): Promise<T> {

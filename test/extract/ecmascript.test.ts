@@ -81,12 +81,12 @@ test('typescript decorators are calls of the decorator', async () => {
   assert.deepEqual(refsOf(x, ['call']), ['call |Injectable @src/a:S', 'call |Input @src/a:S', 'call ns|Watch @src/a:S']); // member decorators precede the member node, inside the class
 });
 
-test('typescript bindings: new expressions and type annotations', async () => {
+test('typescript bindings: new expressions, type annotations, call values; `this.x` outside a constructor declares no attribute', async () => {
   const x = await extractSource(
     'src/a.ts',
     ['const c = new Collector();', 'function f() {', '  let d: models.Deleter;', '  this.e = new ns.Engine();', '  const g = make();', '}', ''].join('\n'),
   );
-  assert.deepEqual(bindingsOf(x), ['c: Collector @src/a', 'd: models.Deleter @src/a:f', 'this.e: ns.Engine @src/a:f', 'g: make() @src/a:f']);
+  assert.deepEqual(bindingsOf(x), ['c: Collector @src/a', 'd: models.Deleter @src/a:f', 'g = make() @src/a:f']);
 });
 
 test('typescript bindings: attributes, call values, casts, and locals of unknown value', async () => {
@@ -108,19 +108,18 @@ test('typescript bindings: attributes, call values, casts, and locals of unknown
   assert.deepEqual(bindingsOf(x).sort(), [
     'db: Db @src/b:K.constructor',
     'k:  @src/b:K.run',
-    'm: =Factory.create @src/b:K.run',
+    'm = Factory.create @src/b:K.run',
     'other:  @src/b:K.constructor',
     'plain: Plain @src/b:K.constructor',
     's: Shape @src/b:K.run',
     'this.cache: Cache @src/b:K',
     'this.db: Db @src/b:K',
     'this.log: Log @src/b:K',
-    'this.log: Log @src/b:K.constructor',
     'this.repo: Repo @src/b:I',
     'this.store: Store @src/b:K',
     'u:  @src/b:K.run',
-    'v: z.object().strict() @src/b:K.run',
-    'w: ns.T().go() @src/b:K.run',
+    'v = z.object().strict() @src/b:K.run',
+    'w = ns.T().go() @src/b:K.run',
   ]);
 });
 

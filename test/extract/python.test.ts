@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { annotatedType, returnAnnotation } from '../../src/indexer/languages/python/types.js';
 import { bindingsOf, extractSource, fqns, importsOf, refsOf } from './helpers.js';
 
 test('python imports: plain, aliased, relative, from-import with aliases, wildcard, nested in a function', async () => {
@@ -60,7 +61,7 @@ test('python refs: receivers as written, super(), bases, annotations incl. strin
     'call |super @m.A.run',
     'call a.b|c @m.A.run',
     'call |helper @m.A.run',
-    'call ?|x @m.A.run',
+    'call get()()|x @m.A.run',
     'call |get @m.A.run',
     'call |isinstance @m.A.run',
     'value |Special @m.A.run',
@@ -68,12 +69,44 @@ test('python refs: receivers as written, super(), bases, annotations incl. strin
   ]);
 });
 
-test('python bindings: constructor calls and annotations, not plain function calls', async () => {
+test('python bindings: assigned names and calls as paths, annotations as the class they declare', async () => {
   const x = await extractSource(
     'm.py',
-    ['c = Collector()', 'def f(self):', '    d = models.Deleter(1)', '    self.e = Engine()', '    g: Graph = make()', '    h = make_thing()', ''].join('\n'),
+    [
+      'c = Collector()',
+      'def f(self, a: "Item", b: Optional[m.Box] = None, k: type[Kind] | None = None, n: int = 0, u: A | B = None):',
+      '    d = models.Deleter(1)',
+      '    self.e = Engine()',
+      '    g: Graph = make()',
+      '    h = make_thing().start(x, y)',
+      '    i = self.e',
+      '    j = (super(A, self).clone())',
+      '    self.k: t.Optional["Kind"] = None',
+      '    other.x = Engine()',
+      '    l = items[0]',
+      '    m = None',
+      '    p: list[Graph] = []',
+      'class C:',
+      '    q: Queue',
+      '    r = Router',
+      '',
+    ].join('\n'),
   );
-  assert.deepEqual(bindingsOf(x), ['c: Collector @m', 'd: models.Deleter @m.f', 'self.e: Engine @m.f', 'g: Graph @m.f']);
+  assert.deepEqual(bindingsOf(x), [
+    'c = Collector() @m',
+    'a: Item @m.f',
+    'b: m.Box @m.f',
+    'k = Kind @m.f',
+    'd = models.Deleter() @m.f',
+    'self.e = Engine() @m.f',
+    'g: Graph @m.f',
+    'h = make_thing().start() @m.f',
+    'i = self.e @m.f',
+    'j = super().clone() @m.f',
+    'self.k: Kind @m.f',
+    'q: Queue @m.C',
+    'r = Router @m.C',
+  ]);
 });
 
 test('python definitions: lambdas bound to names, property setter dedup, nested classes and functions', async () => {
@@ -150,4 +183,32 @@ test('python class values: dotted receivers kept, imports, callees and declarati
     ['from app.models import Model', 'import Pkg', 'def f(param=Default):', '    check(x, models.Model, Model)', '    api.Client()', '    return Registry[Key]', ''].join('\n'),
   );
   assert.deepEqual(refsOf(x, ['value']), ['value |Default @m.f', 'value models|Model @m.f', 'value |Model @m.f', 'value |Registry @m.f', 'value |Key @m.f']);
+});
+
+test('python annotations: the one class declared, through Optional, unions with None, strings and type[]', () => {
+  const cases: [string, string | null][] = [
+    ['Foo', 'Foo'],
+    ['"m.Foo"', 'm.Foo'],
+    ['Optional["Foo"]', 'Foo'],
+    ['t.Optional[Foo]', 'Foo'],
+    ['Union[None, Foo]', 'Foo'],
+    ['Foo | None', 'Foo'],
+    ['"Foo | None"', 'Foo'],
+    ['type[Foo] | None', 'class Foo'],
+    ['t.Type["Foo"]', 'class Foo'],
+    ['Foo | Bar', null],
+    ['Union[Foo, Bar]', null],
+    ['list[Foo]', null],
+    ['type[type[Foo]]', null],
+    ['int', null],
+    ['None', null],
+  ];
+  for (const [text, expected] of cases) {
+    const type = annotatedType(text);
+    assert.equal(type === null ? null : `${type.classObject ? 'class ' : ''}${type.name}`, expected, text);
+  }
+  assert.equal(returnAnnotation('def f(self, a: dict[str, int] = {"x": (1, ")")}) -> Optional[Foo]'), 'Optional[Foo]');
+  assert.equal(returnAnnotation('async def f(a=g(1)) -> "Foo"'), '"Foo"');
+  assert.equal(returnAnnotation('def f(a, b)'), null);
+  assert.equal(returnAnnotation('f = lambda x: x'), null);
 });

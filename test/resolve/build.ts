@@ -14,7 +14,7 @@ export class FileBuilder {
   }
 
   /** Defines `name` inside `parent` ('' = the module; otherwise a local name given earlier, e.g. 'Foo' or 'Foo.bar'). */
-  def(kind: EntityKind, local: string, line = 1): this {
+  def(kind: EntityKind, local: string, line = 1, signature = ''): this {
     const dot = local.lastIndexOf('.');
     const parentKey = dot < 0 ? '' : local.slice(0, dot);
     const parent = this.id(parentKey);
@@ -22,7 +22,7 @@ export class FileBuilder {
     const sep = this.extract.language === 'rust' ? '::' : '.';
     let fqn = `${this.fqn}${sep}${local.split('.').join(sep)}`;
     for (let n = 2; this.extract.entities.some((e) => e.fqn === fqn); n++) fqn = `${this.fqn}${sep}${local.split('.').join(sep)}#${n}`;
-    const e = entity(this.path, this.extract.language, fqn, name, kind, parent.id, this.extract.entities[0]!.package, line);
+    const e = { ...entity(this.path, this.extract.language, fqn, name, kind, parent.id, this.extract.entities[0]!.package, line), signature };
     this.extract.entities.push(e);
     if (!this.byName.has(local)) this.byName.set(local, e);
     return this;
@@ -53,8 +53,9 @@ export class FileBuilder {
     return this;
   }
 
-  bind(scope: string, variable: string, typeName: string): this {
-    this.extract.bindings.push({ scopeId: this.id(scope).id, variable, typeName });
+  /** `variable` holds an instance of `typeName`, or with `value` the value of the expression `typeName`. */
+  bind(scope: string, variable: string, typeName: string, value = false): this {
+    this.extract.bindings.push(value ? { scopeId: this.id(scope).id, variable, typeName, value } : { scopeId: this.id(scope).id, variable, typeName });
     return this;
   }
 

@@ -68,3 +68,37 @@ test('swapping the order of fallback imports in another file re-resolves the fil
   assert.ok(externalsOf(repoOf([compat2, user]).resolver, ['user.py']).includes('user -calls-> simplejson:dumps'));
   assert.deepEqual(affectedBy([compat1, user], [compat2, user]), ['compat.py', 'user.py']);
 });
+
+/** models.py: Conn and Cursor, each with one method; the edits below retype what other files reach through. */
+function models(): FileBuilder {
+  return new FileBuilder('models.py', 'python', 'models').def('class', 'Conn').def('method', 'Conn.close').def('class', 'Cursor').def('method', 'Cursor.close');
+}
+
+test('an attribute retyped in a base class in another file re-resolves self.attr.m() in subclasses', () => {
+  const base = (type: string) =>
+    new FileBuilder('base.py', 'python', 'base').import('', 'models', ['Conn', 'Cursor']).def('class', 'Base').def('method', 'Base.__init__').bind('Base.__init__', 'self.conn', `${type}()`, true);
+  const sub = new FileBuilder('sub.py', 'python', 'sub').import('', 'base', ['Base']).def('class', 'Sub').ref('Sub', 'inherits', 'Base').def('method', 'Sub.go').refWith('Sub.go', 'call', 'self.conn', 'close');
+  assert.deepEqual(edgesOf(repoOf([models(), base('Conn'), sub]).resolver, ['sub.py'], 'calls'), ['sub.Sub.go -calls-> models.Conn.close']);
+  assert.deepEqual(affectedBy([models(), base('Conn'), sub], [models(), base('Cursor'), sub]), ['base.py', 'sub.py']);
+});
+
+test('a class-level annotation retyped in another file re-resolves calls through the attribute', () => {
+  const base = (type: string) => new FileBuilder('base.py', 'python', 'base').import('', 'models', ['Conn', 'Cursor']).def('class', 'Base').bind('Base', 'conn', type);
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'base', ['Base']).def('function', 'go').bind('go', 'b', 'Base').refWith('go', 'call', 'b.conn', 'close');
+  assert.deepEqual(edgesOf(repoOf([models(), base('Conn'), user]).resolver, ['user.py'], 'calls'), ['user.go -calls-> models.Conn.close']);
+  assert.deepEqual(affectedBy([models(), base('Conn'), user], [models(), base('Cursor'), user]), ['base.py', 'user.py']);
+});
+
+test('a return annotation edited in another file re-resolves calls on the call result', () => {
+  const factory = (returns: string) => new FileBuilder('factory.py', 'python', 'factory').import('', 'models', ['Conn', 'Cursor']).def('function', 'connect', 1, `def connect() -> ${returns}`);
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'factory', ['connect']).def('function', 'go').refWith('go', 'call', 'connect()', 'close');
+  assert.deepEqual(edgesOf(repoOf([models(), factory('Conn'), user]).resolver, ['user.py'], 'calls'), ['user.go -calls-> models.Conn.close']);
+  assert.deepEqual(affectedBy([models(), factory('Conn'), user], [models(), factory('"Cursor"'), user]), ['factory.py', 'user.py']);
+});
+
+test('a module-level instance retyped in another file re-resolves calls on the imported name', () => {
+  const state = (type: string) => new FileBuilder('state.py', 'python', 'state').import('', 'models', ['Conn', 'Cursor']).bind('', 'current', `${type}()`, true);
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'state', ['current']).def('function', 'go').refWith('go', 'call', 'current', 'close');
+  assert.deepEqual(edgesOf(repoOf([models(), state('Conn'), user]).resolver, ['user.py'], 'calls'), ['user.go -calls-> models.Conn.close']);
+  assert.deepEqual(affectedBy([models(), state('Conn'), user], [models(), state('Cursor'), user]), ['state.py', 'user.py']);
+});

@@ -33,7 +33,13 @@ test('resolve-python: incremental == cold after real edits, with small affected 
     'delete a file': [(files) => files.delete('src/shop/core/base.py')],
     'edit a function body': [replaceIn('src/shop/core/flow.py', 'return describe(b)', 'return describe(b) or 1')],
     'remove a re-export': [replaceIn('src/shop/__init__.py', 'Basket as Basket, checkout', 'checkout')],
+    'retype a return annotation': [replaceIn('src/shop/infra/engine.py', 'def get_engine() -> Engine | None:', 'def get_engine() -> Connection:')],
+    'drop a Self return annotation': [replaceIn('src/shop/infra/engine.py', 'def clone(self) -> Self:', 'def clone(self):')],
+    'retype a module-level instance': [replaceIn('src/shop/infra/engine.py', 'default_engine = Engine()', 'default_engine = Connection()')],
   });
+  for (const edit of ['retype a return annotation', 'drop a Self return annotation', 'retype a module-level instance']) {
+    assert.ok(affected.get(edit)!.has('src/shop/infra/service.py'), edit);
+  }
   assert.deepEqual([...affected.get('edit a function body')!], ['src/shop/core/flow.py']);
   assert.ok(affected.get('rename a function other files call')!.has('src/shop/core/basket.py'));
   assert.ok(affected.get('second definition makes a unique name ambiguous')!.has('scripts/report.py'));

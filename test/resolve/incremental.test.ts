@@ -20,12 +20,17 @@ const NAMES = ['alpha', 'beta', 'Gamma', 'Delta', 'run', 'save', 'Eps', 'zeta', 
 const MODULES = ['p.a', 'p.b', 'p.c', 'q', 'r'];
 
 interface Spec {
-  defs: { kind: EntityKind; name: string; cls?: string }[];
+  defs: { kind: EntityKind; name: string; cls?: string; returns?: string }[];
   imports: { from: string; module: string; name?: string; alias?: string; wildcard?: boolean }[];
   refs: { scope: string; kind: RefKind; path: string }[];
   bases: { cls: string; base: string }[];
-  binds: { scope: string; variable: string; type: string }[];
+  binds: { scope: string; variable: string; type: string; value?: boolean }[];
 }
+
+/** Return annotations, attribute and value bindings, and receivers with calls: the typed paths the resolver follows. */
+const RETURNS = ['Gamma', 'Delta', 'x.Gamma', 'Optional["Eps"]', 'Self', 'type[Theta]'];
+const VALUES = ['Gamma()', 'run()', 'x.Gamma()', 'self.v', 'v.load()', 'x', 'alpha', 'Delta'];
+const RECEIVERS = ['', '', 'x', 'self', 'super()', 'v', 'x.b', 'self.v', 'run()', 'x.run()', 'v.save()', 'Gamma()'];
 
 function randomSpec(next: () => number): Spec {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
@@ -40,6 +45,8 @@ function randomSpec(next: () => number): Spec {
       if (next() < 0.5) spec.bases.push({ cls: name, base: pick(['Gamma', 'Delta', 'Eps', 'Theta', 'x.Gamma', 'x.Delta', 'x.Eps']) });
     } else spec.defs.push({ kind: 'function', name: pick(NAMES) });
   }
+  for (const d of spec.defs) if (d.kind !== 'class' && next() < 0.4) d.returns = pick(RETURNS);
+  if (next() < 0.2) spec.imports.push({ from: '', module: 'typing', name: 'Self' });
   for (let i = 0, n = Math.floor(next() * 3); i < n; i++) {
     const r = next();
     const module = pick([...MODULES, '.a', '.b', 'p', 'os']);
@@ -49,10 +56,14 @@ function randomSpec(next: () => number): Spec {
   }
   const scopes = ['', ...spec.defs.filter((d) => d.kind !== 'method' && d.kind !== 'class').map((d) => d.name), ...spec.defs.filter((d) => d.kind === 'method').map((d) => `${d.cls}.${d.name}`)];
   for (let i = 0, n = Math.floor(next() * 5); i < n; i++) {
-    const receiver = pick(['', '', 'x', 'self', 'super()', 'v', 'x.b']);
+    const receiver = pick(RECEIVERS);
     spec.refs.push({ scope: pick(scopes), kind: pick(['call', 'call', 'new', 'type'] as const), path: receiver === '' ? pick(NAMES) : `${receiver}.${pick(NAMES)}` });
   }
   if (next() < 0.5) spec.binds.push({ scope: pick(scopes), variable: 'v', type: pick(['Gamma', 'Delta', 'x.Gamma']) });
+  const bindScopes = [...scopes, ...classes];
+  for (let i = 0, n = Math.floor(next() * 3); i < n; i++) {
+    spec.binds.push({ scope: pick(bindScopes), variable: pick(['v', 'self.v', 'w']), type: pick(VALUES), value: true });
+  }
   return spec;
 }
 
@@ -63,7 +74,7 @@ function build(module: string, spec: Spec): FileBuilder {
   for (const d of spec.defs) {
     const local = d.cls ? `${d.cls}.${d.name}` : d.name;
     if (d.cls && !defined.has(d.cls)) continue;
-    f.def(d.kind, local);
+    f.def(d.kind, local, 1, d.returns === undefined ? '' : `def ${d.name}(self) -> ${d.returns}`);
     defined.add(local);
   }
   for (const i of spec.imports) f.import(i.from, i.module, i.name ? [i.alias ? [i.name, i.alias] : i.name] : [], { ...(i.alias && !i.name ? { alias: i.alias } : {}), ...(i.wildcard ? { wildcard: true } : {}) });
@@ -74,7 +85,7 @@ function build(module: string, spec: Spec): FileBuilder {
     if (r.path.startsWith('super()')) f.refWith(r.scope, r.kind, 'super()', r.path.slice(8));
     else f.ref(r.scope, r.kind, at < 0 ? r.path : r.path);
   }
-  for (const b of spec.binds) if (defined.has(b.scope) || b.scope === '') f.bind(b.scope, b.variable, b.type);
+  for (const b of spec.binds) if (defined.has(b.scope) || b.scope === '') f.bind(b.scope, b.variable, b.type, b.value);
   return f;
 }
 

@@ -1,6 +1,6 @@
 /** context, search, synonym: asking the index which code matters for a task or a name. */
 import { architectureFrom } from '../../api/architecture.js';
-import { openRepo } from '../../api/repo.js';
+import { openStoreForWrite } from '../../api/open.js';
 import {
   DEFAULT_MAX_FILES, DEFAULT_SYMBOL_LIMIT, addRepoSynonyms, removeRepoSynonyms, repoSynonymPairs, symbolSearch, taskContext,
   type ContextForTaskResult,
@@ -62,20 +62,21 @@ export const synonymCommand: Command = {
   options: REPO_OPTIONS,
   async run(values, positionals) {
     const [action, term, ...rest] = positionals;
-    const handle = await openRepo({ repo: str(values, 'repo') ?? '.', indexDir: str(values, 'index-dir'), update: false });
+    // Synonyms do not depend on the indexed files: they can be set before the first index run.
+    const store = openStoreForWrite(str(values, 'repo') ?? '.', str(values, 'index-dir'));
     try {
       if (action === 'add') {
         if (!term || rest.length === 0) throw new UserError('usage: codectx synonym add TERM ALIAS...');
-        const added = addRepoSynonyms(handle.store, term, rest);
+        const added = addRepoSynonyms(store, term, rest);
         if (values.json) printJson({ term, aliases: rest, added });
         else process.stdout.write(`added ${added} synonym${added === 1 ? '' : 's'} for ${term}\n`);
       } else if (action === 'remove') {
         if (!term || rest.length > 1) throw new UserError('usage: codectx synonym remove TERM [ALIAS]');
-        const removed = removeRepoSynonyms(handle.store, term, rest[0]);
+        const removed = removeRepoSynonyms(store, term, rest[0]);
         if (values.json) printJson({ term, alias: rest[0] ?? null, removed });
         else process.stdout.write(`removed ${removed} synonym${removed === 1 ? '' : 's'}\n`);
       } else if (action === 'list') {
-        const pairs = repoSynonymPairs(handle.store);
+        const pairs = repoSynonymPairs(store);
         if (values.json) return printJson(pairs);
         const byTerm = new Map<string, string[]>();
         for (const p of pairs) byTerm.set(p.term, [...(byTerm.get(p.term) ?? []), p.alias]);
@@ -85,7 +86,7 @@ export const synonymCommand: Command = {
         throw new UserError(`usage: ${synonymCommand.usage}`);
       }
     } finally {
-      handle.close();
+      store.close();
     }
   },
 };

@@ -78,7 +78,7 @@ export class FileBuilder {
   private readonly scopes: Scope[] = [];
   private readonly refs: { pos: number; ref: Omit<RawRef, 'fromId'> }[] = [];
   private readonly imports: { pos: number; imp: Omit<RawImport, 'fromId'> }[] = [];
-  private readonly bindings: { pos: number; variable: string; typeName: string }[] = [];
+  private readonly bindings: { pos: number; variable: string; typeName: string; value: boolean }[] = [];
   private readonly exports: RawExport[] = [];
   private readonly refKeys = new Set<string>();
 
@@ -108,10 +108,11 @@ export class FileBuilder {
     this.imports.push({ pos, imp });
   }
 
-  binding(pos: number, variable: string, typeName: string): void {
+  /** `value`: `typeName` is an expression the variable holds (see LocalBinding.value), not a type. */
+  binding(pos: number, variable: string, typeName: string, value = false): void {
     const last = this.bindings[this.bindings.length - 1];
-    if (last !== undefined && last.pos === pos && last.variable === variable && last.typeName === typeName) return;
-    this.bindings.push({ pos, variable, typeName });
+    if (last !== undefined && last.pos === pos && last.variable === variable && last.typeName === typeName && last.value === value) return;
+    this.bindings.push({ pos, variable, typeName, value });
   }
 
   export(name: string, local: string): void {
@@ -271,7 +272,9 @@ export class FileBuilder {
       entities: [module, ...entities],
       imports: this.imports.map(({ pos, imp }) => ({ fromId: fromId(pos), ...imp })),
       refs: this.refs.sort((a, b) => a.pos - b.pos).map(({ pos, ref }) => ({ fromId: fromId(pos), ...ref })),
-      bindings: this.bindings.map(({ pos, variable, typeName }): LocalBinding => ({ scopeId: fromId(pos), variable, typeName })),
+      bindings: this.bindings.map(
+        ({ pos, variable, typeName, value }): LocalBinding => (value ? { scopeId: fromId(pos), variable, typeName, value } : { scopeId: fromId(pos), variable, typeName }),
+      ),
       exports: this.exports,
       syntaxErrors,
     };

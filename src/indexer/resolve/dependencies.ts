@@ -104,7 +104,7 @@ function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImp
     for (const local of bindings(imp)) add(local, fact);
   }
   for (const exp of extract.exports) add(exp.name, ['x', exp.local]);
-  for (const b of extract.bindings) add(b.variable, ['b', b.scopeId, b.typeName]);
+  for (const b of extract.bindings) add(b.variable, b.value ? ['b', b.scopeId, b.typeName, 'value'] : ['b', b.scopeId, b.typeName]);
   for (const ref of extract.refs) {
     if (ref.kind !== 'inherits' && ref.kind !== 'implements') continue;
     add(byId.get(ref.fromId)?.name ?? '', ['r', ref.fromId, ref.kind, ref.receiver, ref.name]);

@@ -23,6 +23,31 @@ interface Linearization {
 
 type ModuleSym = Extract<Sym, { kind: 'module' }>;
 
+/** One step of a receiver path: a name, then called `calls` times (`get_engine()` is one call). */
+interface Step {
+  name: string;
+  calls: number;
+}
+
+/** Where a receiver path led, and whether it ran into a value of unknown type (so a name-only guess is fair). */
+interface Walk {
+  sym: Sym | null;
+  guessable: boolean;
+}
+
+const STEP = /^(#?[A-Za-z_$][\w$]*)((?:\(\))*)$/;
+
+/** `self.conn.cursor()` -> self, conn, cursor(); null when a part is not a name with optional empty calls. */
+function parseSteps(path: string, sep: string): Step[] | null {
+  const steps: Step[] = [];
+  for (const part of path.split(sep)) {
+    const match = STEP.exec(part);
+    if (!match) return null;
+    steps.push({ name: match[1]!, calls: match[2]!.length / 2 });
+  }
+  return steps;
+}
+
 /**
  * The declaration space a name is looked up in, for languages that keep types and values apart
  * (TypeScript's `interface Foo` next to `const Foo`): it decides between candidates of a name only.
@@ -87,6 +112,7 @@ export class Engine {
   private readonly names: CycleSafeMemo<Sym | null>;
   private readonly members: CycleSafeMemo<Sym | null>;
   private readonly linearizations: CycleSafeMemo<Linearization>;
+  private readonly attributes: CycleSafeMemo<Sym | null>;
   private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
 
   constructor(
@@ -98,6 +124,7 @@ export class Engine {
     this.names = new CycleSafeMemo(tracker);
     this.members = new CycleSafeMemo(tracker);
     this.linearizations = new CycleSafeMemo(tracker);
+    this.attributes = new CycleSafeMemo(tracker);
   }
 
   resolverFor(entity: Entity): LanguageResolver | undefined {
@@ -166,8 +193,10 @@ export class Engine {
       this.tracker.read(scope.filePath, scope.name); // the receiver comes from its signature
       receiver = lang.receiverOf(scope);
     }
-    const bindings = receiver ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
-    for (const binding of bindings) if (binding.variable === name) candidates.push({ sym: this.bindingValue(scope, binding.typeName), only: 'value' });
+    const bindings = receiver?.variable === name ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
+    // A variable holds a value: where types are declared apart, it leaves a type of its name visible.
+    const bound = this.bindingsSym(bindings);
+    if (bound) candidates.push({ sym: bound, only: 'value' });
     for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
       const sym = this.importedSym(imp, binding, scope, space);
       if (sym) candidates.push({ sym });
@@ -192,21 +221,27 @@ export class Engine {
     return null;
   }
 
-  /** What a variable bound in `scope` holds, from its binding's type name. */
-  private bindingValue(scope: Entity, typeName: string): Sym {
+  /**
+   * What a variable holds after one binding (see LocalBinding): an instance of its declared type, or the value
+   * its expression evaluates to. Where the language keeps a variable apart from the definition it names
+   * (`const make = Factory.create`), a definition reached by a path without a call is an alias of it.
+   */
+  private bindingSym(binding: { scopeId: string; typeName: string; value?: true }): Sym {
+    const scope = this.index.entityById.get(binding.scopeId);
+    const lang = scope && this.resolverFor(scope);
     // A parameter or variable of unknown value, hiding outer names.
-    if (typeName === '') return opaque();
-    if (typeName.endsWith(')') || typeName.startsWith('=')) {
-      // `const a = f()`: what the expression gives; `const a = B.create`: what the path denotes.
-      const alias = typeName.startsWith('=');
-      const value = this.valueOf(scope.id, alias ? typeName.slice(1) : typeName) ?? opaque();
-      return alias && value.kind === 'entity' ? { kind: 'alias', of: value } : value;
-    }
-    let type = this.resolveDotted(scope.id, typeName, 'type');
-    // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
-    if (type?.kind === 'module') type = this.moduleMember(type, 'default');
-    if (type?.kind === 'entity' && isTypeLike(type.entity)) return { kind: 'instance', type: type.entity };
-    return type?.kind === 'external' ? type : opaque();
+    if (!scope || !lang || binding.typeName === '') return opaque();
+    if (!binding.value) return this.instanceOf(scope, binding.typeName);
+    const steps = parseSteps(binding.typeName, lang.separator);
+    const value = steps ? this.evalPath(scope.id, steps, lang).sym : null;
+    if (!value) return opaque();
+    return lang.variablesAlias && value.kind === 'entity' && steps![steps!.length - 1]!.calls === 0 ? { kind: 'alias', of: value } : value;
+  }
+
+  /** One value out of a variable's bindings; declared types (annotations) take precedence over assigned values. */
+  private bindingsSym(bindings: readonly { scopeId: string; typeName: string; value?: true }[]): Sym | null {
+    const declared = bindings.filter((b) => !b.value);
+    return unify((declared.length > 0 ? declared : bindings).map((b) => this.bindingSym(b)));
   }
 
   private wildcardMember(scope: Entity, name: string, local: boolean, space?: Space): Sym | null {
@@ -259,75 +294,6 @@ export class Engine {
     return sym;
   }
 
-  /**
-   * The value a receiver path denotes from a scope, through calls: in `a.b().c` the member `c` of what calling
-   * `a.b` returns (a called type, as in `new A()` or a cast, gives an instance of it). A self receiver at the
-   * head is an instance of the enclosing type.
-   */
-  valueOf(scopeId: string, path: string): Sym | null {
-    const scope = this.index.entityById.get(scopeId);
-    const lang = scope && this.resolverFor(scope);
-    if (!lang) return null;
-    const parts = path.split(lang.separator).map((part) => {
-      const at = part.indexOf('(');
-      return at < 0 ? { name: part, calls: 0 } : { name: part.slice(0, at), calls: (part.length - at) / 2 };
-    });
-    const head = parts[0]!;
-    const type = lang.selfReceivers.has(head.name) ? this.enclosingType(scopeId) : null;
-    let sym: Sym | null = type ? { kind: 'instance', type } : this.lookupName(scopeId, head.name, 'value');
-    let receiver: Sym | null = null;
-    for (let i = 0; sym && i < parts.length; i++) {
-      if (i > 0) {
-        receiver = sym;
-        sym = this.member(sym, parts[i]!.name, 'value');
-      }
-      for (let c = 0; sym && c < parts[i]!.calls; c++) sym = this.returned(sym, receiver);
-    }
-    return sym;
-  }
-
-  /** What calling `sym` gives: an instance of a called type or of a function's declared return type (`this`: the receiver). */
-  private returned(sym: Sym, receiver: Sym | null): Sym | null {
-    if (sym.kind === 'ambiguous') return sym;
-    if (sym.kind === 'alias') return this.returned(sym.of, receiver);
-    if (sym.kind !== 'entity') return opaque();
-    const fn = sym.entity;
-    if (isTypeLike(fn)) return { kind: 'instance', type: fn };
-    const lang = this.resolverFor(fn);
-    if ((fn.kind !== 'function' && fn.kind !== 'method') || !lang?.returnTypeOf) return opaque();
-    // The return type comes from the signatures, of every overload when there are several.
-    const siblings = fn.parentId === null ? [] : this.index.childrenNamed(fn.parentId, fn.name);
-    const typeName = lang.returnTypeOf(siblings.length > 1 && lang.overloadTarget?.(siblings) === fn ? siblings : [fn]);
-    if (typeName === null) return opaque();
-    if (lang.selfReceivers.has(typeName)) return receiver?.kind === 'instance' ? receiver : opaque();
-    return this.instanceOf(fn, typeName);
-  }
-
-  /** An instance of the type `typeName` names in `scope` (an outside type stays external), opaque when it names no type. */
-  private instanceOf(scope: Entity, typeName: string): Sym {
-    const lang = this.resolverFor(scope);
-    const head = typeName.split(lang?.separator ?? '.')[0]!;
-    // A generic type parameter of the scope or of an enclosing definition denotes no definition.
-    for (let e: Entity | undefined = scope; e && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
-      if (e !== scope) this.tracker.read(e.filePath, e.name);
-      if (lang?.typeParameters?.(e).includes(head)) return opaque();
-    }
-    const type = this.resolveDotted(scope.id, typeName, 'type');
-    if (type?.kind === 'entity' && isTypeLike(type.entity)) return { kind: 'instance', type: type.entity };
-    return type?.kind === 'external' ? type : opaque();
-  }
-
-  /** An attribute a type declares with its type (`store: Store`, a parameter property), as `this.store` bindings of the type. */
-  private attributeOf(type: Entity, name: string): Sym | null {
-    const lang = this.resolverFor(type);
-    if (!lang) return null;
-    const candidates: Sym[] = [];
-    for (const self of lang.selfReceivers) {
-      for (const binding of this.index.bindingsNamed(type.id, `${self}${lang.separator}${name}`)) candidates.push(this.instanceOf(type, binding.typeName));
-    }
-    return unify(candidates);
-  }
-
   member(sym: Sym, name: string, space?: Space): Sym | null {
     switch (sym.kind) {
       case 'module':
@@ -336,6 +302,9 @@ export class Engine {
         return isTypeLike(sym.entity) ? this.classMember(sym.entity, name) : null;
       case 'instance':
         return this.classMember(sym.type, name);
+      case 'union':
+        // The classes that have the member must agree on it.
+        return unify(sym.types.flatMap((type) => this.classMember(type, name) ?? []));
       case 'external':
         // A default import of an outside module stands for the module itself.
         if (name === 'default' && sym.symbol === '') return sym;
@@ -366,6 +335,9 @@ export class Engine {
           const local = this.resolveDotted(scope.id, exp.local, space);
           if (local) candidates.push({ sym: local });
         }
+        // Module-level variables: `connections = ConnectionHandler()`, `current_app: AppProxy = ...` (JS/TS: those exported, above).
+        const bound = lang.variablesExported ? null : this.bindingsSym(this.index.bindingsNamed(scope.id, name));
+        if (bound) candidates.push({ sym: bound, only: 'value' });
         for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
           if (!lang.importsAreMembers && !imp.reexport) continue;
           const sym = this.importedSym(imp, binding, scope, space);
@@ -399,8 +371,6 @@ export class Engine {
       const found = [...this.declared(cls, name), ...owned];
       if (found.length === 1) return { kind: 'entity', entity: found[0]! };
       if (found.length > 1) return ambiguous();
-      const attribute = this.attributeOf(cls, name);
-      if (attribute) return attribute;
     }
     return null;
   }
@@ -438,35 +408,169 @@ export class Engine {
     if (receiver === '') return this.resolveBareName(ref, from, lang, group);
     // Outside a type, `self`/`super` are module paths (Rust `self::f()`), resolved like any other receiver.
     const type = this.enclosingType(ref.fromId);
-    if (type && lang.selfReceivers.has(receiver)) return this.outcome(this.classMember(type, name));
     if (type && receiver === lang.superReceiver) {
       const { classes, external } = this.linearize(type);
       return this.outcome(this.memberIn(classes.slice(1), name) ?? (external ? this.member(external, name) : null));
     }
-    const parts = receiver.split(lang.separator);
-    const head = parts[0]!;
-    if (receiver.includes('(') || (type !== null && lang.selfReceivers.has(head))) {
-      // `self.client.get()`, `a.b().c()`: through attribute types and declared return types.
-      const value = this.valueOf(ref.fromId, receiver);
-      if (value?.kind === 'ambiguous') return null;
-      const target = value ? this.member(value, name, 'value') : null;
-      if (target) return this.outcome(target);
-      // Where the value is not known, the name alone may still say which method is meant.
-      return this.uniqueMethod(name, lang, group);
-    }
+    const steps = parseSteps(receiver, lang.separator);
+    if (steps === null) return this.uniqueMethod(name, lang, group);
+    const head = steps[0]!;
     const space = spaceOf(ref);
-    let sym = this.lookupName(ref.fromId, head, space);
-    if (sym === null) {
-      const builtin = lang.builtinModule(head);
+    if (head.calls === 0 && !(type && lang.selfReceivers.has(head.name)) && this.lookupName(ref.fromId, head.name, space) === null) {
+      // A builtin module or type as the receiver: `str.join`, `dict.fromkeys`, `Object.keys`.
+      const builtin = lang.builtinModule(head.name);
       if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
     }
-    // A receiver whose value is known (a module, a class) but lacks the member is not guessed at by name.
-    const guessable = sym === null || sym.kind === 'opaque';
-    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!, space);
+    const { sym, guessable } = this.evalPath(ref.fromId, steps, lang, space);
     if (sym?.kind === 'ambiguous') return null;
     const target = sym ? this.member(sym, name, space) : null;
     if (target) return this.outcome(target);
     return guessable ? this.uniqueMethod(name, lang, group) : null;
+  }
+
+  /**
+   * The value of a receiver path seen from scope `scopeId`, for every language: `self`/`this` is an instance
+   * of the enclosing class (`cls` the class), `super()`/`super` starts after it, names are looked up (in
+   * `space` where the language keeps types and values apart), attributes come from the class's members
+   * and attribute bindings, and calls construct classes or give a function's declared return type.
+   * `guessable` says the walk met a value of unknown type; a known module or class that lacks a member
+   * is not unknown.
+   */
+  private evalPath(scopeId: string, steps: readonly Step[], lang: LanguageResolver, space: Space = 'value'): Walk {
+    const type = this.enclosingType(scopeId);
+    const head = steps[0]!;
+    let sym: Sym | null;
+    let guessable = false;
+    let next = 1;
+    // `self`/`cls` name the receiver unless the scope binds them otherwise (`cls = self.client_class`).
+    if (type && lang.selfReceivers.has(head.name) && !this.boundInFunction(scopeId, head.name)) {
+      sym = head.name === lang.classReceiver ? { kind: 'entity', entity: type } : { kind: 'instance', type };
+      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
+    } else if (type && `${head.name}${'()'.repeat(head.calls)}` === lang.superReceiver) {
+      if (steps.length < 2) return { sym: null, guessable: true };
+      const { classes, external } = this.linearize(type);
+      const step = steps[1]!;
+      sym = this.memberIn(classes.slice(1), step.name) ?? (external ? this.member(external, step.name) : null);
+      guessable = sym === null;
+      const self: Sym = { kind: 'instance', type };
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? self : null));
+      next = 2;
+    } else {
+      sym = this.lookupName(scopeId, head.name, space);
+      guessable = sym === null || sym.kind === 'opaque';
+      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
+    }
+    for (let i = next; i < steps.length && sym; i++) {
+      const step = steps[i]!;
+      if (sym.kind === 'ambiguous') return { sym, guessable: false };
+      if (sym.kind === 'opaque') return { sym: null, guessable: true };
+      // Another name for a definition has the definition's members.
+      if (sym.kind === 'alias') sym = sym.of;
+      const receiver: Sym = sym;
+      if (sym.kind === 'instance' || sym.kind === 'union') {
+        // The classes that have the attribute must agree on it.
+        sym = sym.kind === 'instance' ? this.attribute(sym.type, step.name, true) : unify(sym.types.flatMap((t) => this.attribute(t, step.name, true) ?? []));
+        // An attribute nothing binds has a type we do not know.
+        if (sym === null) return { sym: null, guessable: true };
+        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null));
+        // A method or property read without calling it: its value's type is unknown too.
+        if (sym?.kind === 'entity' && !isTypeLike(sym.entity)) return { sym: null, guessable: true };
+        continue;
+      }
+      const owner = sym.kind === 'entity' && isTypeLike(sym.entity) ? sym.entity : null;
+      sym = owner ? this.attribute(owner, step.name, false) : this.member(sym, step.name, space);
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null));
+    }
+    return { sym, guessable };
+  }
+
+  /** Whether the functions enclosing `scopeId` inside its class assign `name`. */
+  private boundInFunction(scopeId: string, name: string): boolean {
+    for (let e = this.index.entityById.get(scopeId); e && !isTypeLike(e) && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+      if (this.index.bindingsNamed(e.id, name).length > 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * What calling a value gives: an instance of a class called, or what a function's declared return type
+   * says (of every overload when the language links an overload set to one declaration); null when
+   * unknown. A return type naming the receiver's own type (`this`, `typing.Self`) is the class of
+   * `receiver`, the value the function was looked up on, or else the function's class.
+   */
+  private callResult(sym: Sym, guessable: boolean, receiver: Sym | null = null): Walk {
+    if (sym.kind === 'ambiguous') return { sym, guessable: false };
+    if (sym.kind === 'alias') return this.callResult(sym.of, guessable, receiver);
+    if (sym.kind === 'entity' && isTypeLike(sym.entity)) return { sym: { kind: 'instance', type: sym.entity }, guessable };
+    if (sym.kind === 'entity' && (sym.entity.kind === 'function' || sym.entity.kind === 'method')) {
+      const fn = sym.entity;
+      const lang = this.resolverFor(fn);
+      this.tracker.read(fn.filePath, fn.name); // the return type comes from its signature
+      const siblings = fn.parentId === null ? [] : this.index.childrenNamed(fn.parentId, fn.name);
+      const declarations = siblings.length > 1 && lang?.overloadTarget?.(siblings) === fn ? siblings : [fn];
+      const declared = lang?.returnType?.(declarations) ?? null;
+      if (lang && declared) {
+        const own = lang.selfReceivers.has(declared.typeName);
+        let type = own ? null : this.typeNamed(fn, declared.typeName, fn.parentId ?? fn.id);
+        if (own || (type?.kind === 'external' && lang.selfType !== undefined && type.symbol === lang.selfType)) {
+          const cls = receiver?.kind === 'instance' ? receiver.type : receiver?.kind === 'entity' && isTypeLike(receiver.entity) ? receiver.entity : this.enclosingType(fn.id);
+          type = cls ? { kind: 'entity', entity: cls } : null;
+        }
+        if (type?.kind === 'entity' && isTypeLike(type.entity)) return { sym: declared.instance ? { kind: 'instance', type: type.entity } : type, guessable };
+        if (type?.kind === 'external' && declared.instance) return { sym: type, guessable };
+      }
+    }
+    return { sym: null, guessable: true };
+  }
+
+  /** An instance of the type `typeName` names in `scope` (an outside type stays external); opaque when it names no type. */
+  private instanceOf(scope: Entity, typeName: string): Sym {
+    const type = this.typeNamed(scope, typeName, scope.id);
+    if (type?.kind === 'entity' && isTypeLike(type.entity)) return { kind: 'instance', type: type.entity };
+    return type?.kind === 'external' ? type : opaque();
+  }
+
+  /**
+   * What a type name written in `scope` denotes, looked up from `lookupFrom` (a function's return type
+   * from the scope declaring the function): null for a generic type parameter of the scope or of an
+   * enclosing definition; a module stands for its default export (`const Cache = require('./cache')`).
+   */
+  private typeNamed(scope: Entity, typeName: string, lookupFrom: string): Sym | null {
+    const lang = this.resolverFor(scope);
+    if (lang?.typeParameters) {
+      const head = typeName.split(lang.separator)[0]!;
+      for (let e: Entity | undefined = scope; e && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+        if (e !== scope) this.tracker.read(e.filePath, e.name); // its type parameters come from its signature
+        if (lang.typeParameters(e).includes(head)) return null;
+      }
+    }
+    const type = this.resolveDotted(lookupFrom, typeName, 'type');
+    return type?.kind === 'module' ? this.moduleMember(type, 'default') : type;
+  }
+
+  /**
+   * Attribute `name` of a class (`instance`: of one of its instances): in linearisation order, the first
+   * class that declares it as a member or binds it (class-level assignments and annotations; for instances
+   * also attributes declared through the receiver in the class body, `this.store: Store`, and
+   * `self.name = ...` in its methods), then the first base outside the repository.
+   */
+  private attribute(type: Entity, name: string, instance: boolean): Sym | null {
+    return this.attributes.run(`${type.id}\0${name}\0${instance ? 'i' : 'c'}`, null, () => {
+      const { classes, external } = this.linearize(type);
+      const lang = this.resolverFor(type);
+      const receivers = instance ? [...(lang?.selfReceivers ?? [])] : [];
+      for (const cls of classes) {
+        const member = this.memberIn([cls], name);
+        if (member) return member;
+        const sep = this.resolverFor(cls)?.separator ?? '.';
+        const bindings = [
+          ...this.index.bindingsNamed(cls.id, name),
+          ...receivers.flatMap((r) => [...this.index.bindingsNamed(cls.id, `${r}${sep}${name}`), ...this.index.instanceBindingsOf(cls, r, name)]),
+        ];
+        if (bindings.length > 0) return this.bindingsSym(bindings);
+      }
+      return external ? this.member(external, name) : null;
+    });
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {

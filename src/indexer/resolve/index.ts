@@ -72,7 +72,7 @@ export function createResolver(input: ResolveInput): Resolver {
   const resolvers = new Map<LanguageGroup, LanguageResolver>();
   for (const group of groups) resolvers.set(group, factories[group](repo));
   const tracker = new DepTracker();
-  const index = new RepoIndex(input.extracts, tracker);
+  const index = new RepoIndex(input.extracts, tracker, (language) => resolvers.get(languageGroup(language))?.selfReceivers ?? new Set());
   const queries = new RepoQueries(index, resolvers, tracker);
   const engine = new Engine(index, resolvers, queries, tracker);
 

@@ -3,6 +3,7 @@ import type { Entity } from '../../graph/types.js';
 import type { FileExtract, LocalBinding, RawExport, RawImport, RawRef } from '../types.js';
 import type { DepTracker } from './dependencies.js';
 import { languageGroup, type LanguageGroup } from './language.js';
+import { isTypeLike } from './symbols.js';
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -23,6 +24,8 @@ export class RepoIndex {
   private readonly importsByScope = new Map<string, RawImport[]>();
   private readonly bindingsByScope = new Map<string, LocalBinding[]>();
   private readonly basesByClass = new Map<string, RawRef[]>();
+  /** Class id -> `<receiver>.<attr>` bindings made in its methods (`self.conn = ...`). */
+  private readonly instanceBindings = new Map<string, LocalBinding[]>();
   /** Per language group and name: top-level definitions and methods. */
   private readonly definitionsByName = new Map<string, Entity[]>();
   private readonly methodsByName = new Map<string, Entity[]>();
@@ -30,6 +33,8 @@ export class RepoIndex {
   constructor(
     extracts: ReadonlyMap<string, FileExtract>,
     private readonly tracker: DepTracker,
+    /** Receivers that name the instance inside a method (`self`, `this`): `self.x = ...` binds an attribute. */
+    selfReceivers: (language: Entity['language']) => ReadonlySet<string> = () => new Set(),
   ) {
     for (const [file, extract] of extracts) {
       for (const entity of extract.entities) {
@@ -50,6 +55,14 @@ export class RepoIndex {
       }
       for (const imp of extract.imports) pushTo(this.importsByScope, imp.fromId, imp);
       for (const binding of extract.bindings) pushTo(this.bindingsByScope, binding.scopeId, binding);
+      const receivers = selfReceivers(extract.language);
+      for (const binding of extract.bindings) {
+        const dot = binding.variable.indexOf('.');
+        if (dot < 0 || !receivers.has(binding.variable.slice(0, dot))) continue;
+        const scope = this.entityById.get(binding.scopeId);
+        const owner = scope?.kind === 'method' && scope.parentId !== null ? this.entityById.get(scope.parentId) : undefined;
+        if (owner && owner.filePath === file && isTypeLike(owner)) pushTo(this.instanceBindings, owner.id, binding);
+      }
       for (const ref of extract.refs) if (ref.kind === 'inherits') pushTo(this.basesByClass, ref.fromId, ref);
       this.exportsOfFile.set(file, extract.exports);
     }
@@ -89,6 +102,13 @@ export class RepoIndex {
   bindingsNamed(scopeId: string, name: string): LocalBinding[] {
     this.readIn(scopeId, name);
     return (this.bindingsByScope.get(scopeId) ?? []).filter((b) => b.variable === name);
+  }
+
+  /** Bindings of attribute `attr` made in the methods of `type` through its instance receiver (`self.attr = ...`). */
+  instanceBindingsOf(type: Entity, receiver: string, attr: string): LocalBinding[] {
+    const variable = `${receiver}.${attr}`;
+    this.tracker.read(type.filePath, variable);
+    return (this.instanceBindings.get(type.id) ?? []).filter((b) => b.variable === variable);
   }
 
   basesOf(type: Entity): readonly RawRef[] {

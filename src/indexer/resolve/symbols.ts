@@ -6,6 +6,8 @@ export type Sym =
   | { kind: 'entity'; entity: Entity }
   /** A variable holding an instance of an in-repo class (`c = Collector()`). */
   | { kind: 'instance'; type: Entity }
+  /** An instance of one of several in-repo classes (a variable assigned instances of different classes). */
+  | { kind: 'union'; types: readonly Entity[] }
   /** An in-repo module; `files` share one namespace (several for a Go package, none for a Python namespace package). */
   | { kind: 'module'; group: LanguageGroup; files: readonly string[]; key: string }
   /** Outside the repository; `symbol` is the dotted path inside `module` ('' for the module itself). */
@@ -35,6 +37,8 @@ function identity(sym: Sym): string {
       return `e:${sym.entity.id}`;
     case 'instance':
       return `i:${sym.type.id}`;
+    case 'union':
+      return `u:${sym.types.map((t) => t.id).join(',')}`;
     case 'module':
       return `m:${sym.group}:${sym.key}`;
     case 'external':
@@ -48,7 +52,8 @@ function identity(sym: Sym): string {
 
 /**
  * One denotation out of candidates found at the same level: the single distinct one, the first
- * external when all are outside the repo (try/except import fallbacks), otherwise ambiguous.
+ * external when all are outside the repo (try/except import fallbacks), the union when all are
+ * instances of in-repo classes, otherwise ambiguous.
  */
 export function unify(candidates: readonly Sym[]): Sym | null {
   if (candidates.length === 0) return null;
@@ -56,5 +61,10 @@ export function unify(candidates: readonly Sym[]): Sym | null {
   for (const candidate of candidates) distinct.set(identity(candidate), candidate);
   if (distinct.size === 1) return candidates[0]!;
   if (candidates.every((c) => c.kind === 'external')) return candidates[0]!;
+  if (candidates.every((c) => c.kind === 'instance' || c.kind === 'union')) {
+    const types = new Map<string, Entity>();
+    for (const c of candidates) for (const t of c.kind === 'instance' ? [c.type] : c.kind === 'union' ? c.types : []) types.set(t.id, t);
+    return { kind: 'union', types: [...types.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
+  }
   return AMBIGUOUS;
 }

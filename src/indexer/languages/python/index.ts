@@ -9,6 +9,7 @@ import { cleanPythonDocstring, cutSignature } from '../../extract/text.js';
 import type { FileExtract, ProjectLayout, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 import { pythonModuleName } from './module-name.js';
+import { annotatedType } from './types.js';
 
 const KEYWORDS = new Set(
   ('False None True and as assert async await break class continue def del elif else except finally for from ' +
@@ -40,7 +41,7 @@ function moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: strin
 }
 
 const DEF_KINDS: Record<string, EntityKind> = { 'definition.class': 'class', 'definition.function': 'function' };
-const REF_KINDS: Record<string, RefKind> = { 'reference.call': 'call', 'reference.inherits': 'inherits' };
+const REF_KINDS: Record<string, RefKind> = { 'reference.inherits': 'inherits' };
 const IDENTIFIER = new Set(['identifier']);
 /** Parents under which a CamelCase identifier is a declaration or the callee of a call (recorded as a call). */
 const SKIP_VALUE_PARENTS = new Set(['call', 'parameters', 'typed_parameter', 'dotted_name', 'aliased_import', 'class_definition', 'function_definition']);
@@ -82,17 +83,36 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     pathSep: '.',
     claimPathStart: false,
     roles: {
+      'reference.call'({ node, line }, claimed) {
+        if (node.type === 'identifier') {
+          claimed.add(node.startIndex);
+          b.ref(node.startIndex, line, 'call', '', node.text);
+          return;
+        }
+        const name = node.childForFieldName('attribute');
+        const object = node.childForFieldName('object');
+        if (name === null || object === null) return;
+        claimed.add(name.startIndex);
+        b.ref(node.startIndex, line, 'call', valuePath(object) ?? '?', name.text);
+      },
       'reference.type': ({ node }, claimed) => collectTypeNames(node, b, claimed, true),
       import: ({ node }) => addImport(node, b),
       'binding.variable'({ node, captures }) {
         const variable = node.text;
-        if (!/^[A-Za-z_][\w.]*$/.test(variable)) return;
-        const typeNode = captures.find((c) => c.name === 'binding.type' || c.name === 'binding.annotation')?.node;
-        if (typeNode === undefined) return;
-        const typeName = typeNode.text;
-        const last = typeName.slice(typeName.lastIndexOf('.') + 1);
-        if (!/^[A-Za-z_][\w.]*$/.test(typeName) || !/^_*[A-Z]/.test(last)) return;
-        b.binding(node.startIndex, variable, typeName);
+        // Locals, and attributes of the instance a method receives (`self.conn = Connection()`).
+        if (!/^(?:self\.)?[A-Za-z_]\w*$/.test(variable)) return;
+        const annotation = capture(captures, 'binding.annotation');
+        if (annotation !== undefined) {
+          const type = annotatedType(annotation.text);
+          // `x: type[Foo]` holds the class itself.
+          if (type !== null) b.binding(node.startIndex, variable, type.name, type.classObject);
+          return;
+        }
+        const value = capture(captures, 'binding.value');
+        // A declared type wins over the assigned value: `x: Base = Impl()` is a Base.
+        if (value === undefined || node.parent?.childForFieldName('type') != null) return;
+        const path = valuePath(value);
+        if (path !== null && path !== variable) b.binding(node.startIndex, variable, path, true);
       },
     },
   });
@@ -103,6 +123,36 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     return splitPath(parent.text, '.').receiver;
   });
   return b.build(countSyntaxErrors(root));
+}
+
+/**
+ * An expression as a path of names and calls with their arguments left out (`self.app.cursor()`,
+ * `get_engine().start`, `super()`), or null when it is anything else (subscripts, literals, operators).
+ */
+function valuePath(node: Node): string | null {
+  switch (node.type) {
+    case 'identifier':
+      return node.text;
+    case 'attribute': {
+      const object = node.childForFieldName('object');
+      const name = node.childForFieldName('attribute');
+      const base = object === null ? null : valuePath(object);
+      return base === null || name === null ? null : `${base}.${name.text}`;
+    }
+    case 'call': {
+      const fn = node.childForFieldName('function');
+      // Python 2 style `super(Cls, self)` means the same as `super()`.
+      if (fn?.type === 'identifier' && fn.text === 'super') return 'super()';
+      const base = fn === null ? null : valuePath(fn);
+      return base === null ? null : `${base}()`;
+    }
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+      return inner.length === 1 ? valuePath(inner[0]!) : null;
+    }
+    default:
+      return null;
+  }
 }
 
 /** End of a definition header: the `:` before the body, so comments between the two stay out of the signature. */

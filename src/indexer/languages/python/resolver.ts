@@ -1,6 +1,7 @@
 /** Python name resolution: dotted module names, relative imports, submodules as package attributes, builtins. */
 import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
 import type { RawImport } from '../../types.js';
+import { annotatedType, returnAnnotation } from './types.js';
 
 const BUILTINS = new Set(
   ('abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex ' +
@@ -95,6 +96,13 @@ export function pythonResolver(repo: RepoView): LanguageResolver {
     classMembersInScope: false,
     builtinModule: (name) => (BUILTINS.has(name) ? 'builtins' : null),
     isCommonMethod: (name) => COMMON_METHODS.has(name),
+    selfType: 'Self',
+    returnType(declarations) {
+      const fn = declarations.length === 1 ? declarations[0]! : null;
+      const annotation = fn === null ? null : returnAnnotation(fn.signature);
+      const type = annotation === null ? null : annotatedType(annotation);
+      return type === null ? null : { typeName: type.name, instance: !type.classObject };
+    },
     resolveModule(specifier, fromFile) {
       const dots = /^\.*/.exec(specifier)![0].length;
       const rest = specifier.slice(dots);

@@ -17,9 +17,8 @@
 ; Imports, handled statement by statement in code.
 [(import_statement) (import_from_statement)] @import
 
-; Bindings: `c = Collector()`, `self.c = models.Collector()`, `c: Collector = ...`
-(assignment left: [(identifier) (attribute)] @binding.variable
-  right: (call function: [(identifier) (attribute)] @binding.type))
+; Bindings: `c = Collector()`, `self.c = models.Collector()`, `c = self.connect()`, `c = other`, `c: Collector = ...`
+(assignment left: [(identifier) (attribute)] @binding.variable right: (_) @binding.value)
 (assignment left: [(identifier) (attribute)] @binding.variable type: (type) @binding.annotation)
 ; A parameter with a class annotation is a binding of that class in the function: `def f(doc: Document)`
 (typed_parameter (identifier) @binding.variable type: (type) @binding.annotation)

@@ -209,12 +209,19 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
           // `const a = B.create`: another name for what the path denotes.
           const value = valuePath(valueNode);
           if (value === null || value === 'require()') return;
-          b.binding(node.startIndex, variable, value.endsWith(')') ? value : `=${value}`);
+          b.binding(node.startIndex, variable, value, true);
           bound.add(node.startIndex);
           return;
         }
         const typeName = typeNameOf(capture(captures, 'binding.type'));
         if (typeName === '?') return;
+        // `this.c = new C()` in a constructor: the attribute's type, as TypeScript infers it, declared in the
+        // class body with the fields; assignments in other methods do not declare it.
+        if (variable.startsWith('this.')) {
+          const body = variable.indexOf('.', 5) < 0 && constructorOf(node) ? enclosingTypeBody(node) : null;
+          if (body) b.binding(body.startIndex, variable, typeName);
+          return;
+        }
         b.binding(node.startIndex, variable, typeName);
         bound.add(node.startIndex);
         // A parameter property (`constructor(private store: Store)`) is an attribute of the instance too.
@@ -222,11 +229,6 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
         if ((param?.type === 'required_parameter' || param?.type === 'optional_parameter') && param.children.some((c) => c?.type === 'accessibility_modifier' || c?.type === 'readonly')) {
           const body = enclosingTypeBody(param);
           if (body) b.binding(body.startIndex, `this.${variable}`, typeName);
-        }
-        // `this.c = new C()` in a constructor: the attribute's type, as TypeScript infers it.
-        if (variable.startsWith('this.') && variable.indexOf('.', 5) < 0 && constructorOf(node)) {
-          const body = enclosingTypeBody(node);
-          if (body) b.binding(body.startIndex, variable, typeName);
         }
       },
       'binding.local': ({ node }) => void locals.push(node),

@@ -242,7 +242,12 @@ export function jsResolver(repo: RepoView): LanguageResolver {
     // TypeScript allows one name several function declarations only as overloads; the checker's symbol is the first.
     overloadTarget: (declarations) =>
       declarations.every((d) => d.language === 'typescript' && (d.kind === 'function' || d.kind === 'method')) ? declarations[0]! : null,
-    returnTypeOf: (declarations) => (declarations.every((d) => d.language === 'typescript') ? callReturnType(declarations.map((d) => d.signature)) : null),
+    returnType(declarations) {
+      const typeName = declarations.every((d) => d.language === 'typescript') ? callReturnType(declarations.map((d) => d.signature)) : null;
+      return typeName === null ? null : { typeName, instance: true };
+    },
+    variablesAlias: true,
+    variablesExported: true,
     typeParameters: (entity) => (entity.language === 'typescript' ? declaredTypeParameters(entity.signature) : []),
     importBindings(imp): ImportBinding[] {
       if (imp.wildcard) return imp.alias ? [{ local: imp.alias }] : [];
