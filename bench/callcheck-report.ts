@@ -8,6 +8,8 @@ export function reportCallCheck(
   files: readonly string[],
   reference: ReadonlySet<string>,
   header: string,
+  /** One call site per reference pair (`file:line: text`), printed next to the pairs codectx misses. */
+  sites?: ReadonlyMap<string, string>,
 ): void {
   const ours = { exact: new Set<string>(), inferred: new Set<string>() };
   for (const file of files) {
@@ -30,5 +32,5 @@ export function reportCallCheck(
   console.log(`-- inferred edges ${tool} does not confirm:`);
   for (const p of [...ours.inferred].filter((p) => !reference.has(p)).slice(0, n)) console.log(show(p));
   console.log(`-- ${tool} pairs codectx misses:`);
-  for (const p of [...reference].filter((p) => !all.has(p)).slice(0, n)) console.log(show(p));
+  for (const p of [...reference].filter((p) => !all.has(p)).slice(0, n)) console.log(show(p) + (sites?.has(p) ? `  @ ${sites.get(p)}` : ''));
 }

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   const program = ts.createProgram(tsFiles.map((f) => join(root, f)), options);
   const checker = program.getTypeChecker();
   const reference = new Set<string>();
+  const sitesOf = new Map<string, string>();
   let sites = 0;
   let resolvedSites = 0;
   for (const file of tsFiles) {
@@ -49,7 +50,8 @@ async function main(): Promise<void> {
         if (ts.isPropertyAccessExpression(callee)) callee = callee.name;
         let symbol = checker.getSymbolAtLocation(callee);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-        const decl = symbol?.declarations?.[0];
+        // A call names a value: where a type shares the name (`type OK<T>` beside `const OK = ...`), the value's declaration.
+        const decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
         const declFile = decl?.getSourceFile().fileName;
         if (decl && declFile?.startsWith(root)) {
           const rel = declFile.slice(root.length).replace(/^\//, '');
@@ -59,7 +61,9 @@ async function main(): Promise<void> {
           const caller = innermost(callerEntities, callLine);
           if (target && caller) {
             resolvedSites++;
-            reference.add(`${caller.id}>${target.id}`);
+            const pair = `${caller.id}>${target.id}`;
+            reference.add(pair);
+            if (!sitesOf.has(pair)) sitesOf.set(pair, `${file}:${callLine}: ${node.expression.getText(sf).replace(/\s+/g, ' ').slice(0, 120)}`);
           }
         }
       }
@@ -67,7 +71,7 @@ async function main(): Promise<void> {
     };
     visit(sf);
   }
-  reportCallCheck('tsc', input, resolver, tsFiles, reference, `${tsFiles.length} files, ${sites} call sites, ${resolvedSites} resolved by tsc into the analysed files`);
+  reportCallCheck('tsc', input, resolver, tsFiles, reference, `${tsFiles.length} files, ${sites} call sites, ${resolvedSites} resolved by tsc into the analysed files`, sitesOf);
 }
 
 if (process.argv[1]?.endsWith('callcheck-ts.js')) await main();

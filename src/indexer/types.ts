@@ -43,17 +43,20 @@ export interface RawRef {
   line: number;
 }
 
-/** A local variable bound to an instance of a named type (`c = Collector()`, `const c = new Collector()`, `var c Collector`) or to a value. */
+/**
+ * A variable's binding in a scope, in one of two forms shared by every language: a declared type (`typeName`
+ * names a type; the variable holds an instance of it: `c: Collector`, `var c Collector`, `const c = new Collector()`)
+ * or, with `value`, an expression (`typeName` is a path of names and calls with their arguments left out; the
+ * variable holds what it evaluates to: `x = y`, `x = get_engine()`, `const a = f(x).g()` -> 'f().g()', `x: type[Foo]`
+ * -> 'Foo'). A `typeName` of '' says the value is unknown (a parameter without a type): the name still hides outer ones.
+ */
 export interface LocalBinding {
   /** Id of the entity (function, method or module) the variable is scoped to. */
   scopeId: string;
   variable: string;
-  /** Type name as written, possibly dotted ('models.Collector'). */
+  /** Type name or value path as written, possibly dotted ('models.Collector', 'self.conn.cursor()'). */
   typeName: string;
-  /**
-   * `typeName` is an expression whose value the variable holds rather than the type of an instance: a path
-   * of names and calls with arguments left out (`x = y`, `x = get_engine()`, `self.conn = self.connect()`).
-   */
+  /** `typeName` is an expression whose value the variable holds rather than the type of an instance. */
   value?: true;
 }
 

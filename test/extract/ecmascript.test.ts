@@ -29,15 +29,17 @@ test('typescript imports and re-exports: default, named, namespace, type-only, r
   ]);
 });
 
-test('typescript exports: export lists, export default of a name and of a declaration', async () => {
+test('typescript exports: export lists, export default of a name and of a declaration, exported variables', async () => {
   const x = await extractSource(
     'src/a.ts',
-    ['function f() {}', 'function g() {}', 'class K {}', 'export { f as fun, g };', 'export default K;', 'export default class L {}', ''].join('\n'),
+    ['function f() {}', 'function g() {}', 'class K {}', 'export { f as fun, g };', 'export default K;', 'export default class L {}', 'export const v = K.make;', ''].join('\n'),
   );
   assert.deepEqual(x.exports, [
     { name: 'fun', local: 'f' },
+    { name: 'g', local: 'g' },
     { name: 'default', local: 'K' },
     { name: 'default', local: 'L' },
+    { name: 'v', local: 'v' },
   ]);
   assert.deepEqual(
     x.entities.filter((e) => e.kind !== 'module').map((e) => [e.name, e.exported]),
@@ -79,12 +81,46 @@ test('typescript decorators are calls of the decorator', async () => {
   assert.deepEqual(refsOf(x, ['call']), ['call |Injectable @src/a:S', 'call |Input @src/a:S', 'call ns|Watch @src/a:S']); // member decorators precede the member node, inside the class
 });
 
-test('typescript bindings: new expressions and type annotations', async () => {
+test('typescript bindings: new expressions, type annotations, call values; `this.x` outside a constructor declares no attribute', async () => {
   const x = await extractSource(
     'src/a.ts',
     ['const c = new Collector();', 'function f() {', '  let d: models.Deleter;', '  this.e = new ns.Engine();', '  const g = make();', '}', ''].join('\n'),
   );
-  assert.deepEqual(bindingsOf(x), ['c: Collector @src/a', 'd: models.Deleter @src/a:f', 'this.e: ns.Engine @src/a:f']);
+  assert.deepEqual(bindingsOf(x), ['c: Collector @src/a', 'd: models.Deleter @src/a:f', 'g = make() @src/a:f']);
+});
+
+test('typescript bindings: attributes, call values, casts, and locals of unknown value', async () => {
+  const x = await extractSource(
+    'src/b.ts',
+    [
+      'class K {',
+      '  store: Store;',
+      '  cache = new Cache();',
+      '  n: number;',
+      '  constructor(private readonly db: Db, plain: Plain, other) { this.log = new Log(); }',
+      '  run(s?: Shape) { const v = z.object({ a: 1 }).strict(); const w = (y as ns.T).go(); const u = q<T>(); const r = require("r"); const k = [1]; const m = Factory.create; }',
+      '}',
+      'interface I { repo: Repo; count: number }',
+      'const h = () => 1;',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(bindingsOf(x).sort(), [
+    'db: Db @src/b:K.constructor',
+    'k:  @src/b:K.run',
+    'm = Factory.create @src/b:K.run',
+    'other:  @src/b:K.constructor',
+    'plain: Plain @src/b:K.constructor',
+    's: Shape @src/b:K.run',
+    'this.cache: Cache @src/b:K',
+    'this.db: Db @src/b:K',
+    'this.log: Log @src/b:K',
+    'this.repo: Repo @src/b:I',
+    'this.store: Store @src/b:K',
+    'u:  @src/b:K.run',
+    'v = z.object().strict() @src/b:K.run',
+    'w = ns.T().go() @src/b:K.run',
+  ]);
 });
 
 test('typescript definitions: overloads dedup, arrow functions bound to names, class fields holding arrows, namespaces', async () => {

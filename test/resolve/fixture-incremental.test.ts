@@ -61,6 +61,23 @@ test('resolve-monorepo: incremental == cold after real edits to re-export chains
   assert.ok(affected.get('rename a method reached through a binding')!.has('apps/web/src/main.ts'));
 });
 
+test('resolve-typescript: incremental == cold after edits to return types, attribute types, overloads and type/value names', async () => {
+  const store = 'src/store/store.ts';
+  const affected = await checkEdits('resolve-typescript', {
+    'change a method return type another file chains on': [replaceIn(store, 'get(key: string): Entry {', 'get(key: string): Store {')],
+    'a fluent method stops returning this': [replaceIn(store, 'put(key: string): this {', 'put(key: string): Entry {')],
+    'overloads start to disagree on their return type': [replaceIn(store, 'open(path: string, readonly: boolean): Store;', 'open(path: string, readonly: boolean): Entry;')],
+    'change an interface attribute type': [replaceIn('src/store/cache.ts', '  store: Store;', '  store: Entry;'), replaceIn('src/store/cache.ts', "import { Store } from './store.js';", "import { Entry, Store } from './store.js';")],
+    'a type loses the value of its name': [replaceIn(store, 'export const Checked = <T>(value: T): Checked<T> => ({ ok: true, value });', '')],
+    'a class becomes a type parameter name': [replaceIn(store, 'export function first<Entry>(items: Entry[]): Entry {', 'export function first(items: Entry[]): Entry {')],
+    'edit a function body': [replaceIn(store, "return 'entry';", "return 'an entry';")],
+  });
+  assert.deepEqual([...affected.get('edit a function body')!], [store]);
+  for (const label of ['change a method return type another file chains on', 'a fluent method stops returning this', 'change an interface attribute type']) {
+    assert.ok(affected.get(label)!.has('src/app/service.ts'), label);
+  }
+});
+
 test('resolve-rust: incremental == cold after edits to use paths, impl blocks and module files', async () => {
   const affected = await checkEdits('resolve-rust', {
     'rename a function reached through use super::': [replaceIn('src/util.rs', 'pub fn normalize(', 'pub fn canon(')],

@@ -31,6 +31,11 @@ export interface TagsHooks {
   pathSep: string | ((node: Node) => string);
   /** Whether the start of a path reference is claimed too, not only its last name. */
   claimPathStart: boolean;
+  /**
+   * The receiver of a path reference whose text is no plain name path (`f(x).g` in `f(x).g()`), in the
+   * language's own notation, or undefined to keep the unknown receiver '?'.
+   */
+  receiverOf?: (node: Node) => string | undefined;
   /** Drops a path reference after its name is claimed (a `require` call recorded as an import). */
   skipPathRef?: (receiver: string, name: string) => boolean;
   /**
@@ -76,7 +81,9 @@ export function runTagsQuery(root: Node, lang: string, b: FileBuilder, hooks: Ta
     }
     const refKind = hooks.pathRefs[main.name];
     if (refKind !== undefined) {
-      const { receiver, name, nameOffset } = splitPath(node.text, sepOf(node));
+      const split = splitPath(node.text, sepOf(node));
+      const { name, nameOffset } = split;
+      const receiver = split.receiver === '?' ? (hooks.receiverOf?.(node) ?? '?') : split.receiver;
       claimed.add(node.startIndex + nameOffset);
       if (hooks.claimPathStart) claimed.add(node.startIndex);
       if (hooks.skipPathRef?.(receiver, name) !== true) b.ref(node.startIndex, match.line, refKind, receiver, name);

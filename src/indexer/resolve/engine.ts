@@ -35,7 +35,7 @@ interface Walk {
   guessable: boolean;
 }
 
-const STEP = /^([A-Za-z_$][\w$]*)((?:\(\))*)$/;
+const STEP = /^(#?[A-Za-z_$][\w$]*)((?:\(\))*)$/;
 
 /** `self.conn.cursor()` -> self, conn, cursor(); null when a part is not a name with optional empty calls. */
 function parseSteps(path: string, sep: string): Step[] | null {
@@ -46,6 +46,28 @@ function parseSteps(path: string, sep: string): Step[] | null {
     steps.push({ name: match[1]!, calls: match[2]!.length / 2 });
   }
   return steps;
+}
+
+/**
+ * The declaration space a name is looked up in, for languages that keep types and values apart
+ * (TypeScript's `interface Foo` next to `const Foo`): it decides between candidates of a name only.
+ */
+export type Space = 'type' | 'value';
+
+/** A candidate meaning of a name, with the one space it lives in when not both. */
+interface Candidate {
+  sym: Sym;
+  only?: Space;
+}
+
+/** Types are named in type annotations and heritage clauses; calls and other uses name values. */
+function spaceOf(ref: RawRef): Space {
+  return ref.kind === 'type' || ref.kind === 'inherits' || ref.kind === 'implements' ? 'type' : 'value';
+}
+
+function entityCandidate(entity: Entity): Candidate {
+  const only = entity.kind === 'interface' || entity.kind === 'type_alias' ? 'type' : entity.kind === 'function' || entity.kind === 'method' ? 'value' : undefined;
+  return only ? { sym: { kind: 'entity', entity }, only } : { sym: { kind: 'entity', entity } };
 }
 
 /**
@@ -121,53 +143,67 @@ export class Engine {
   }
 
   /** The symbol an import binding denotes, seen from the file containing the import. */
-  private importedSym(imp: RawImport, binding: ImportBinding, scope: Entity): Sym | null {
+  private importedSym(imp: RawImport, binding: ImportBinding, scope: Entity, space?: Space): Sym | null {
     if (!this.resolverFor(scope)) return null;
     const specifier = binding.specifier ?? imp.module;
     const target = this.moduleTarget(scope, specifier);
     // A specifier naming no indexed file (generated, excluded, misspelt) still binds the name.
     if (!target) return { kind: 'external', module: specifier, symbol: binding.member ?? '' };
     const module = this.targetSym(target, languageGroup(scope.language));
-    return binding.member === undefined ? module : this.member(module, binding.member);
+    return binding.member === undefined ? module : this.member(module, binding.member, space);
+  }
+
+  /**
+   * The one meaning among candidates, of those in `space` where the language separates spaces. With meanings
+   * only in the other space, a scope leaves the name to the enclosing ones (null); a module member is a value
+   * codectx does not model (opaque) when a type of that name is all it finds.
+   */
+  private pick(candidates: readonly Candidate[], lang: LanguageResolver, space: Space | undefined, member: boolean): Sym | null {
+    if (space === undefined || !lang.declarationSpaces) return unify(candidates.map((c) => c.sym));
+    const fitting = candidates.filter((c) => c.only === undefined || c.only === space);
+    if (fitting.length > 0) return unify(fitting.map((c) => c.sym));
+    return member && space === 'value' ? opaque() : null;
   }
 
   /** Name lookup from inside entity `scopeId`, innermost scope first. */
-  lookupName(scopeId: string, name: string): Sym | null {
-    const key = `${scopeId}\0${name}`;
+  lookupName(scopeId: string, name: string, space?: Space): Sym | null {
+    const scope = this.index.entityById.get(scopeId);
+    if (!scope) return null;
+    if (!this.resolverFor(scope)?.declarationSpaces) space = undefined;
+    const key = `${scopeId}\0${name}\0${space ?? ''}`;
     const cached = this.names.get(key);
     if (cached !== undefined) return cached;
     return this.names.run(key, null, () => {
-      const scope = this.index.entityById.get(scopeId);
-      if (!scope) return null;
-      const found = this.lookupInScope(scope, name);
+      const found = this.lookupInScope(scope, name, space);
       if (found) return found;
       // Class bodies are not enclosing scopes for the functions nested in them.
       let outer = scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
       while (outer && isTypeLike(outer)) outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
-      return outer ? this.lookupName(outer.id, name) : null;
+      return outer ? this.lookupName(outer.id, name, space) : null;
     });
   }
 
-  private lookupInScope(scope: Entity, name: string): Sym | null {
+  private lookupInScope(scope: Entity, name: string, space: Space | undefined): Sym | null {
     const lang = this.resolverFor(scope);
     if (!lang) return null;
-    const candidates: Sym[] = [];
-    for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
+    const candidates: Candidate[] = [];
+    for (const child of this.declared(scope, name)) candidates.push(entityCandidate(child));
     let receiver: { variable: string; typeName: string } | null = null;
     if (scope.kind === 'method' && lang.receiverOf) {
       this.tracker.read(scope.filePath, scope.name); // the receiver comes from its signature
       receiver = lang.receiverOf(scope);
     }
     const bindings = receiver?.variable === name ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
+    // A variable holds a value: where types are declared apart, it leaves a type of its name visible.
     const bound = this.bindingsSym(bindings);
-    if (bound) candidates.push(bound);
+    if (bound) candidates.push({ sym: bound, only: 'value' });
     for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
-      const sym = this.importedSym(imp, binding, scope);
-      if (sym) candidates.push(sym);
+      const sym = this.importedSym(imp, binding, scope, space);
+      if (sym) candidates.push({ sym });
     }
-    if (candidates.length > 0) return unify(candidates);
-    if (scope.kind !== 'module') return null;
-    const viaWildcard = this.wildcardMember(scope, name, true);
+    const picked = candidates.length > 0 ? this.pick(candidates, lang, space, false) : null;
+    if (picked || scope.kind !== 'module') return picked;
+    const viaWildcard = this.wildcardMember(scope, name, true, space);
     if (viaWildcard) return viaWildcard;
     const group = languageGroup(scope.language);
     const child = lang.childModule ? this.queries.childModule(group, scope.filePath, name) : null;
@@ -185,20 +221,21 @@ export class Engine {
     return null;
   }
 
-  /** What a variable holds after one binding: an instance of its type, or the value of its expression. */
+  /**
+   * What a variable holds after one binding (see LocalBinding): an instance of its declared type, or the value
+   * its expression evaluates to. Where the language keeps a variable apart from the definition it names
+   * (`const make = Factory.create`), a definition reached by a path without a call is an alias of it.
+   */
   private bindingSym(binding: { scopeId: string; typeName: string; value?: true }): Sym {
-    if (binding.value) {
-      const scope = this.index.entityById.get(binding.scopeId);
-      const lang = scope && this.resolverFor(scope);
-      const steps = lang ? parseSteps(binding.typeName, lang.separator) : null;
-      return (lang && steps && this.evalPath(binding.scopeId, steps, lang).sym) || opaque();
-    }
-    let type = this.resolveDotted(binding.scopeId, binding.typeName);
-    // `const Cache = require('./cache'); new Cache()`: the module's default export is the class.
-    if (type?.kind === 'module') type = this.moduleMember(type, 'default');
-    if (type?.kind === 'entity' && isTypeLike(type.entity)) return { kind: 'instance', type: type.entity };
-    if (type?.kind === 'external') return type;
-    return opaque();
+    const scope = this.index.entityById.get(binding.scopeId);
+    const lang = scope && this.resolverFor(scope);
+    // A parameter or variable of unknown value, hiding outer names.
+    if (!scope || !lang || binding.typeName === '') return opaque();
+    if (!binding.value) return this.instanceOf(scope, binding.typeName);
+    const steps = parseSteps(binding.typeName, lang.separator);
+    const value = steps ? this.evalPath(scope.id, steps, lang).sym : null;
+    if (!value) return opaque();
+    return lang.variablesAlias && value.kind === 'entity' && steps![steps!.length - 1]!.calls === 0 ? { kind: 'alias', of: value } : value;
   }
 
   /** One value out of a variable's bindings; declared types (annotations) take precedence over assigned values. */
@@ -207,7 +244,7 @@ export class Engine {
     return unify((declared.length > 0 ? declared : bindings).map((b) => this.bindingSym(b)));
   }
 
-  private wildcardMember(scope: Entity, name: string, local: boolean): Sym | null {
+  private wildcardMember(scope: Entity, name: string, local: boolean, space?: Space): Sym | null {
     const lang = this.resolverFor(scope);
     if (!lang) return null;
     const candidates: Sym[] = [];
@@ -217,7 +254,7 @@ export class Engine {
       if (!target || target.kind === 'external') continue;
       if (name === 'default' && !lang.importsAreMembers) continue;
       if (lang.wildcardBinds && !target.files.some((file) => lang.wildcardBinds!(name, this.index.publicNames(file)))) continue;
-      const found = this.moduleMember({ kind: 'module', group: languageGroup(scope.language), files: target.files, key: target.key }, name);
+      const found = this.moduleMember({ kind: 'module', group: languageGroup(scope.language), files: target.files, key: target.key }, name, space);
       if (found) candidates.push(found);
     }
     return unify(candidates);
@@ -241,19 +278,27 @@ export class Engine {
     return byName.get(name) ?? [];
   }
 
+  /** The definitions named `name` directly inside `parent`, an overload set standing as its one target. */
+  private declared(parent: Entity, name: string): readonly Entity[] {
+    const found = this.index.childrenNamed(parent.id, name);
+    if (found.length < 2) return found;
+    const target = this.resolverFor(parent)?.overloadTarget?.(found);
+    return target ? [target] : found;
+  }
+
   /** A dotted path ('models.Collector') looked up from a scope. */
-  resolveDotted(scopeId: string, path: string): Sym | null {
+  resolveDotted(scopeId: string, path: string, space?: Space): Sym | null {
     const scope = this.index.entityById.get(scopeId);
     const parts = path.split(scope ? (this.resolverFor(scope)?.separator ?? '.') : '.');
-    let sym = this.lookupName(scopeId, parts[0]!);
-    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!);
+    let sym = this.lookupName(scopeId, parts[0]!, space);
+    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!, space);
     return sym;
   }
 
-  member(sym: Sym, name: string): Sym | null {
+  member(sym: Sym, name: string, space?: Space): Sym | null {
     switch (sym.kind) {
       case 'module':
-        return this.moduleMember(sym, name);
+        return this.moduleMember(sym, name, space);
       case 'entity':
         return isTypeLike(sym.entity) ? this.classMember(sym.entity, name) : null;
       case 'instance':
@@ -267,44 +312,47 @@ export class Engine {
         return { kind: 'external', module: sym.module, symbol: sym.symbol === '' ? name : `${sym.symbol}.${name}` };
       case 'ambiguous':
         return sym;
+      case 'alias':
+        return this.member(sym.of, name, space);
       default:
         return null;
     }
   }
 
-  moduleMember(module: ModuleSym, name: string): Sym | null {
-    const key = `${module.group}\0${module.key}\0${name}`;
+  moduleMember(module: ModuleSym, name: string, space?: Space): Sym | null {
+    const lang = this.resolvers.get(module.group);
+    if (!lang) return null;
+    if (!lang.declarationSpaces) space = undefined;
+    const key = `${module.group}\0${module.key}\0${name}\0${space ?? ''}`;
     const cached = this.members.get(key);
     if (cached !== undefined) return cached;
     return this.members.run(key, null, () => {
-      const lang = this.resolvers.get(module.group);
-      if (!lang) return null;
-      const candidates: Sym[] = [];
+      const candidates: Candidate[] = [];
       for (const file of module.files) {
         const scope = this.index.moduleOf(file);
         if (!scope) continue;
-        for (const child of this.index.childrenNamed(scope.id, name)) candidates.push({ kind: 'entity', entity: child });
+        for (const child of this.declared(scope, name)) candidates.push(entityCandidate(child));
         for (const exp of this.index.exportsNamed(file, name)) {
-          const local = this.resolveDotted(scope.id, exp.local);
-          if (local) candidates.push(local);
+          const local = this.resolveDotted(scope.id, exp.local, space);
+          if (local) candidates.push({ sym: local });
         }
-        // Module-level variables: `connections = ConnectionHandler()`, `current_app: AppProxy = ...`.
-        const bound = this.bindingsSym(this.index.bindingsNamed(scope.id, name));
-        if (bound) candidates.push(bound);
+        // Module-level variables: `connections = ConnectionHandler()`, `current_app: AppProxy = ...` (JS/TS: those exported, above).
+        const bound = lang.variablesExported ? null : this.bindingsSym(this.index.bindingsNamed(scope.id, name));
+        if (bound) candidates.push({ sym: bound, only: 'value' });
         for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
           if (!lang.importsAreMembers && !imp.reexport) continue;
-          const sym = this.importedSym(imp, binding, scope);
-          if (sym) candidates.push(sym);
+          const sym = this.importedSym(imp, binding, scope, space);
+          if (sym) candidates.push({ sym });
         }
       }
-      if (candidates.length > 0) return unify(candidates);
+      if (candidates.length > 0) return this.pick(candidates, lang, space, true);
       for (const file of module.files) {
         const scope = this.index.moduleOf(file);
         if (!scope) continue;
-        const found = this.wildcardMember(scope, name, false);
-        if (found) candidates.push(found);
+        const found = this.wildcardMember(scope, name, false, space);
+        if (found) candidates.push({ sym: found });
       }
-      if (candidates.length > 0) return unify(candidates);
+      if (candidates.length > 0) return this.pick(candidates, lang, space, true);
       const sub = lang.submodule ? this.queries.submodule(module.group, module, name) : null;
       if (sub) return this.targetSym(sub, module.group);
       // CommonJS modules without a declared default export are their own default.
@@ -321,7 +369,7 @@ export class Engine {
   private memberIn(classes: readonly Entity[], name: string): Sym | null {
     for (const cls of classes) {
       const owned = this.resolverFor(cls)?.extraMembers ? this.queries.extraMembers(languageGroup(cls.language), cls, name) : [];
-      const found = [...this.index.childrenNamed(cls.id, name), ...owned];
+      const found = [...this.declared(cls, name), ...owned];
       if (found.length === 1) return { kind: 'entity', entity: found[0]! };
       if (found.length > 1) return ambiguous();
     }
@@ -335,7 +383,7 @@ export class Engine {
       const scopeId = type.parentId ?? type.id;
       for (const ref of this.index.basesOf(type)) {
         const sep = this.resolverFor(type)?.separator ?? '.';
-        const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`);
+        const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`, 'type');
         if (base?.kind === 'entity' && isTypeLike(base.entity) && base.entity.id !== type.id) bases.push(base.entity);
         else if (base?.kind === 'external') external ??= base;
       }
@@ -368,26 +416,28 @@ export class Engine {
     const steps = parseSteps(receiver, lang.separator);
     if (steps === null) return this.uniqueMethod(name, lang, group);
     const head = steps[0]!;
-    if (head.calls === 0 && !(type && lang.selfReceivers.has(head.name)) && this.lookupName(ref.fromId, head.name) === null) {
-      // A builtin module or type as the receiver: `str.join`, `dict.fromkeys`.
+    const space = spaceOf(ref);
+    if (head.calls === 0 && !(type && lang.selfReceivers.has(head.name)) && this.lookupName(ref.fromId, head.name, space) === null) {
+      // A builtin module or type as the receiver: `str.join`, `dict.fromkeys`, `Object.keys`.
       const builtin = lang.builtinModule(head.name);
       if (builtin !== null) return { kind: 'external', module: builtin, symbol: `${receiver}.${name}` };
     }
-    const { sym, guessable } = this.evalPath(ref.fromId, steps, lang);
+    const { sym, guessable } = this.evalPath(ref.fromId, steps, lang, space);
     if (sym?.kind === 'ambiguous') return null;
-    const target = sym ? this.member(sym, name) : null;
+    const target = sym ? this.member(sym, name, space) : null;
     if (target) return this.outcome(target);
     return guessable ? this.uniqueMethod(name, lang, group) : null;
   }
 
   /**
-   * The value of a receiver path seen from scope `scopeId`: `self` is an instance of the enclosing class
-   * (`cls` the class), `super()` starts after it, names are looked up, attributes of instances come from
-   * their class's members and attribute bindings, and calls construct classes or return a function's
-   * declared return type. `guessable` says the walk met a value of unknown type; a known module or
-   * class that lacks a member is not unknown.
+   * The value of a receiver path seen from scope `scopeId`, for every language: `self`/`this` is an instance
+   * of the enclosing class (`cls` the class), `super()`/`super` starts after it, names are looked up (in
+   * `space` where the language keeps types and values apart), attributes come from the class's members
+   * and attribute bindings, and calls construct classes or give a function's declared return type.
+   * `guessable` says the walk met a value of unknown type; a known module or class that lacks a member
+   * is not unknown.
    */
-  private evalPath(scopeId: string, steps: readonly Step[], lang: LanguageResolver): Walk {
+  private evalPath(scopeId: string, steps: readonly Step[], lang: LanguageResolver, space: Space = 'value'): Walk {
     const type = this.enclosingType(scopeId);
     const head = steps[0]!;
     let sym: Sym | null;
@@ -397,16 +447,17 @@ export class Engine {
     if (type && lang.selfReceivers.has(head.name) && !this.boundInFunction(scopeId, head.name)) {
       sym = head.name === lang.classReceiver ? { kind: 'entity', entity: type } : { kind: 'instance', type };
       for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
-    } else if (type && head.calls === 1 && `${head.name}()` === lang.superReceiver) {
+    } else if (type && `${head.name}${'()'.repeat(head.calls)}` === lang.superReceiver) {
       if (steps.length < 2) return { sym: null, guessable: true };
       const { classes, external } = this.linearize(type);
       const step = steps[1]!;
       sym = this.memberIn(classes.slice(1), step.name) ?? (external ? this.member(external, step.name) : null);
       guessable = sym === null;
-      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? type : null));
+      const self: Sym = { kind: 'instance', type };
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? self : null));
       next = 2;
     } else {
-      sym = this.lookupName(scopeId, head.name);
+      sym = this.lookupName(scopeId, head.name, space);
       guessable = sym === null || sym.kind === 'opaque';
       for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
     }
@@ -414,26 +465,22 @@ export class Engine {
       const step = steps[i]!;
       if (sym.kind === 'ambiguous') return { sym, guessable: false };
       if (sym.kind === 'opaque') return { sym: null, guessable: true };
-      if (sym.kind === 'instance') {
-        const owner = sym.type;
-        sym = this.attribute(owner, step.name, true);
+      // Another name for a definition has the definition's members.
+      if (sym.kind === 'alias') sym = sym.of;
+      const receiver: Sym = sym;
+      if (sym.kind === 'instance' || sym.kind === 'union') {
+        // The classes that have the attribute must agree on it.
+        sym = sym.kind === 'instance' ? this.attribute(sym.type, step.name, true) : unify(sym.types.flatMap((t) => this.attribute(t, step.name, true) ?? []));
         // An attribute nothing binds has a type we do not know.
         if (sym === null) return { sym: null, guessable: true };
-        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? owner : null));
+        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null));
         // A method or property read without calling it: its value's type is unknown too.
         if (sym?.kind === 'entity' && !isTypeLike(sym.entity)) return { sym: null, guessable: true };
         continue;
       }
-      if (sym.kind === 'union') {
-        sym = unify(sym.types.flatMap((type) => this.attribute(type, step.name, true) ?? []));
-        if (sym === null) return { sym: null, guessable: true };
-        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
-        if (sym?.kind === 'entity' && !isTypeLike(sym.entity)) return { sym: null, guessable: true };
-        continue;
-      }
       const owner = sym.kind === 'entity' && isTypeLike(sym.entity) ? sym.entity : null;
-      sym = owner ? this.attribute(owner, step.name, false) : this.member(sym, step.name);
-      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? owner : null));
+      sym = owner ? this.attribute(owner, step.name, false) : this.member(sym, step.name, space);
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null));
     }
     return { sym, guessable };
   }
@@ -447,41 +494,80 @@ export class Engine {
   }
 
   /**
-   * What calling a value gives: an instance of a class called, the declared return type of a function;
-   * null when unknown. `receiver` is the class the method was looked up on, for a `Self` return type.
+   * What calling a value gives: an instance of a class called, or what a function's declared return type
+   * says (of every overload when the language links an overload set to one declaration); null when
+   * unknown. A return type naming the receiver's own type (`this`, `typing.Self`) is the class of
+   * `receiver`, the value the function was looked up on, or else the function's class.
    */
-  private callResult(sym: Sym, guessable: boolean, receiver: Entity | null = null): Walk {
+  private callResult(sym: Sym, guessable: boolean, receiver: Sym | null = null): Walk {
     if (sym.kind === 'ambiguous') return { sym, guessable: false };
+    if (sym.kind === 'alias') return this.callResult(sym.of, guessable, receiver);
     if (sym.kind === 'entity' && isTypeLike(sym.entity)) return { sym: { kind: 'instance', type: sym.entity }, guessable };
     if (sym.kind === 'entity' && (sym.entity.kind === 'function' || sym.entity.kind === 'method')) {
       const fn = sym.entity;
       const lang = this.resolverFor(fn);
-      const declared = lang?.returnType?.(fn) ?? null;
       this.tracker.read(fn.filePath, fn.name); // the return type comes from its signature
-      let type = declared === null ? null : this.resolveDotted(fn.parentId ?? fn.id, declared.typeName);
-      if (type?.kind === 'external' && lang?.selfType !== undefined && type.symbol === lang.selfType) {
-        const own = receiver ?? this.enclosingType(fn.id);
-        type = own ? { kind: 'entity', entity: own } : null;
+      const siblings = fn.parentId === null ? [] : this.index.childrenNamed(fn.parentId, fn.name);
+      const declarations = siblings.length > 1 && lang?.overloadTarget?.(siblings) === fn ? siblings : [fn];
+      const declared = lang?.returnType?.(declarations) ?? null;
+      if (lang && declared) {
+        const own = lang.selfReceivers.has(declared.typeName);
+        let type = own ? null : this.typeNamed(fn, declared.typeName, fn.parentId ?? fn.id);
+        if (own || (type?.kind === 'external' && lang.selfType !== undefined && type.symbol === lang.selfType)) {
+          const cls = receiver?.kind === 'instance' ? receiver.type : receiver?.kind === 'entity' && isTypeLike(receiver.entity) ? receiver.entity : this.enclosingType(fn.id);
+          type = cls ? { kind: 'entity', entity: cls } : null;
+        }
+        if (type?.kind === 'entity' && isTypeLike(type.entity)) return { sym: declared.instance ? { kind: 'instance', type: type.entity } : type, guessable };
+        if (type?.kind === 'external' && declared.instance) return { sym: type, guessable };
       }
-      if (type?.kind === 'entity' && isTypeLike(type.entity)) return { sym: declared!.instance ? { kind: 'instance', type: type.entity } : type, guessable };
-      if (type?.kind === 'external' && declared!.instance) return { sym: type, guessable };
     }
     return { sym: null, guessable: true };
   }
 
+  /** An instance of the type `typeName` names in `scope` (an outside type stays external); opaque when it names no type. */
+  private instanceOf(scope: Entity, typeName: string): Sym {
+    const type = this.typeNamed(scope, typeName, scope.id);
+    if (type?.kind === 'entity' && isTypeLike(type.entity)) return { kind: 'instance', type: type.entity };
+    return type?.kind === 'external' ? type : opaque();
+  }
+
+  /**
+   * What a type name written in `scope` denotes, looked up from `lookupFrom` (a function's return type
+   * from the scope declaring the function): null for a generic type parameter of the scope or of an
+   * enclosing definition; a module stands for its default export (`const Cache = require('./cache')`).
+   */
+  private typeNamed(scope: Entity, typeName: string, lookupFrom: string): Sym | null {
+    const lang = this.resolverFor(scope);
+    if (lang?.typeParameters) {
+      const head = typeName.split(lang.separator)[0]!;
+      for (let e: Entity | undefined = scope; e && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+        if (e !== scope) this.tracker.read(e.filePath, e.name); // its type parameters come from its signature
+        if (lang.typeParameters(e).includes(head)) return null;
+      }
+    }
+    const type = this.resolveDotted(lookupFrom, typeName, 'type');
+    return type?.kind === 'module' ? this.moduleMember(type, 'default') : type;
+  }
+
   /**
    * Attribute `name` of a class (`instance`: of one of its instances): in linearisation order, the first
-   * class that declares it as a member or binds it (class-level assignments and annotations, and for
-   * instances `self.name = ...` in its methods), then the first base outside the repository.
+   * class that declares it as a member or binds it (class-level assignments and annotations; for instances
+   * also attributes declared through the receiver in the class body, `this.store: Store`, and
+   * `self.name = ...` in its methods), then the first base outside the repository.
    */
   private attribute(type: Entity, name: string, instance: boolean): Sym | null {
     return this.attributes.run(`${type.id}\0${name}\0${instance ? 'i' : 'c'}`, null, () => {
       const { classes, external } = this.linearize(type);
-      const receivers = instance ? [...(this.resolverFor(type)?.selfReceivers ?? [])] : [];
+      const lang = this.resolverFor(type);
+      const receivers = instance ? [...(lang?.selfReceivers ?? [])] : [];
       for (const cls of classes) {
         const member = this.memberIn([cls], name);
         if (member) return member;
-        const bindings = [...this.index.bindingsNamed(cls.id, name), ...receivers.flatMap((r) => this.index.instanceBindingsOf(cls, r, name))];
+        const sep = this.resolverFor(cls)?.separator ?? '.';
+        const bindings = [
+          ...this.index.bindingsNamed(cls.id, name),
+          ...receivers.flatMap((r) => [...this.index.bindingsNamed(cls.id, `${r}${sep}${name}`), ...this.index.instanceBindingsOf(cls, r, name)]),
+        ];
         if (bindings.length > 0) return this.bindingsSym(bindings);
       }
       return external ? this.member(external, name) : null;
@@ -489,7 +575,7 @@ export class Engine {
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
-    const sym = this.lookupName(ref.fromId, ref.name);
+    const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref));
     if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
     if (ref.name === lang.classReceiver) {
       // Only where a method receives the class as its first parameter (`def create(cls)`).

@@ -41,6 +41,13 @@ export interface LanguageResolver {
   readonly superReceiver: string | null;
   /** Every module-level import is an attribute of the module (Python), not only re-exports (JS/TS). */
   readonly importsAreMembers: boolean;
+  /**
+   * A module-level variable is a member of its module only when exported (JS/TS `export const x`, recorded as
+   * an export); otherwise every module-level variable is one (Python, Go).
+   */
+  readonly variablesExported?: boolean;
+  /** Types and values are declared apart (TypeScript): where a name has both meanings, the use decides. */
+  readonly declarationSpaces?: boolean;
   /** A bare name inside a class body resolves against the class and its bases (Java's implicit `this`). */
   readonly classMembersInScope: boolean;
   /** Module of a builtin/global name ('builtins' for `len`, 'globalThis' for `console`), or null. */
@@ -65,14 +72,30 @@ export interface LanguageResolver {
   /** The receiver variable a method declares with its type (Go `func (s *Store) Put()` -> s: Store). */
   receiverOf?(method: Entity): { variable: string; typeName: string } | null;
   /**
-   * The class a function or method declares it returns, as a path to resolve from its scope: an instance
-   * of it (Python `-> Foo`) or, `instance` false, the class itself (`-> type[Foo]`).
+   * What a call of a function gives, from its declarations (one, or an overload set in source order, see
+   * overloadTarget): the type its signature declares, as a name path to resolve from the scope declaring it
+   * (`ns.Foo` for `ns.Foo<T>`) or a self receiver for the receiver's own type (`this`); an instance of that
+   * type (Python `-> Foo`) or, `instance` false, the class itself (`-> type[Foo]`). Null when not declared.
    */
-  returnType?(fn: Entity): { typeName: string; instance: boolean } | null;
+  returnType?(declarations: readonly Entity[]): { typeName: string; instance: boolean } | null;
   /** Name of the outside symbol that stands for the receiver's own class in a return type (Python `typing.Self`). */
   readonly selfType?: string;
+  /**
+   * A variable holding a definition reached by a path (`const make = Factory.create`) is another name for it
+   * (TypeScript's checker): members and calls' results go through it, but a call of it is no call of the
+   * definition. Otherwise the variable is the definition (Python `x = y; x()` calls `y`).
+   */
+  readonly variablesAlias?: boolean;
   /** Members of a type declared outside its body (Go methods with a receiver, Rust impl blocks). */
   extraMembers?(type: Entity, name: string): Entity[];
+  /**
+   * Sibling declarations of one name (in source order) that declare one overloaded function, such as
+   * TypeScript overload signatures and their implementation: the declaration references link to.
+   * Null when they are separate definitions (the name is then ambiguous).
+   */
+  overloadTarget?(declarations: readonly Entity[]): Entity | null;
+  /** Names of the generic type parameters an entity declares (`T` in `class Box<T>`): type names that denote no definition. */
+  typeParameters?(entity: Entity): string[];
 }
 
 export type LanguageResolverFactory = (repo: RepoView) => LanguageResolver;

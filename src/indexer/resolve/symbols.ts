@@ -12,6 +12,11 @@ export type Sym =
   | { kind: 'module'; group: LanguageGroup; files: readonly string[]; key: string }
   /** Outside the repository; `symbol` is the dotted path inside `module` ('' for the module itself). */
   | { kind: 'external'; module: string; symbol: string }
+  /**
+   * A variable that is another name for a definition (`const make = Factory.create`): it behaves as the
+   * definition, but a call of it is a call of the variable, which is no entity.
+   */
+  | { kind: 'alias'; of: Extract<Sym, { kind: 'entity' }> }
   /** A local whose value is unknown (a parameter, a variable assigned from a call). */
   | { kind: 'opaque' }
   /** Several candidates: never pick one. */
@@ -38,6 +43,8 @@ function identity(sym: Sym): string {
       return `m:${sym.group}:${sym.key}`;
     case 'external':
       return `x:${sym.module}\0${sym.symbol}`;
+    case 'alias':
+      return `a:${sym.of.entity.id}`;
     default:
       return sym.kind;
   }

@@ -97,8 +97,9 @@ export function pythonResolver(repo: RepoView): LanguageResolver {
     builtinModule: (name) => (BUILTINS.has(name) ? 'builtins' : null),
     isCommonMethod: (name) => COMMON_METHODS.has(name),
     selfType: 'Self',
-    returnType(fn) {
-      const annotation = returnAnnotation(fn.signature);
+    returnType(declarations) {
+      const fn = declarations.length === 1 ? declarations[0]! : null;
+      const annotation = fn === null ? null : returnAnnotation(fn.signature);
       const type = annotation === null ? null : annotatedType(annotation);
       return type === null ? null : { typeName: type.name, instance: !type.classObject };
     },

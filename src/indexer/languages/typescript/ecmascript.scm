@@ -28,3 +28,8 @@
 ; Bindings: `const c = new Foo()`, `this.c = new Foo()`
 (variable_declarator name: (identifier) @binding.variable value: (new_expression constructor: (_) @binding.type))
 (assignment_expression left: [(identifier) (member_expression)] @binding.variable right: (new_expression constructor: (_) @binding.type))
+
+; Parameters and variables: names that hide outer definitions even where their value is not known.
+(variable_declarator name: (identifier) @binding.local)
+(arrow_function parameter: (identifier) @binding.local)
+(rest_pattern (identifier) @binding.local)

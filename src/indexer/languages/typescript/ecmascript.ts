@@ -57,6 +57,83 @@ const NOT_A_USE = new Set([
   'enum_declaration', 'internal_module', 'variable_declarator', 'jsx_closing_element', 'type_parameter',
 ]);
 
+/** The name path of a type annotation's type (`a.B` for `a.B<T>`), '?' when it is no plain name. */
+function typeNameOf(typeNode: Node | undefined): string {
+  if (typeNode === undefined) return '?';
+  return simpleReceiver(typeNode.type === 'generic_type' ? (typeNode.childForFieldName('name')?.text ?? '') : typeNode.text);
+}
+
+/**
+ * An expression as a receiver path: names, members, `()` for a call of a path, and casts and constructions
+ * as a call of their type (`new a.B(x)` and `y as a.B` give `a.B()`), so `z.object({}).strict()` has
+ * receiver `z.object().strict()`. Null for anything else (element access, literals, `await`...).
+ */
+export function valuePath(node: Node | null | undefined): string | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'identifier':
+    case 'this':
+      return node.text;
+    case 'member_expression': {
+      const object = valuePath(node.childForFieldName('object'));
+      const property = node.childForFieldName('property');
+      const named = property?.type === 'property_identifier' || property?.type === 'private_property_identifier';
+      return object !== null && named ? `${object}.${property.text}` : null;
+    }
+    case 'call_expression': {
+      const callee = node.childForFieldName('function');
+      const args = node.childForFieldName('arguments');
+      // Explicit type arguments can pick another overload than the receiver's resolution would.
+      if (node.childForFieldName('type_arguments') !== null) return null;
+      if (args?.type !== 'arguments' || (callee?.type !== 'identifier' && callee?.type !== 'member_expression')) return null;
+      const path = valuePath(callee);
+      return path === null ? null : `${path}()`;
+    }
+    case 'new_expression': {
+      const path = valuePath(node.childForFieldName('constructor'));
+      return path === null || path.endsWith(')') ? null : `${path}()`;
+    }
+    case 'as_expression': {
+      const type = node.namedChildren[1];
+      const name = type?.type === 'type_identifier' || type?.type === 'nested_type_identifier' || type?.type === 'generic_type' ? typeNameOf(type) : '?';
+      return name === '?' ? null : `${name}()`;
+    }
+    case 'non_null_expression':
+    case 'parenthesized_expression':
+    case 'satisfies_expression':
+      return valuePath(node.namedChildren[0]);
+    default:
+      return null;
+  }
+}
+
+/** The body of the class or interface declaring `node` (a field, a parameter property, a statement in a method). */
+function enclosingTypeBody(node: Node): Node | null {
+  for (let n: Node | null = node.parent; n; n = n.parent) {
+    if (n.type === 'class_body' || n.type === 'interface_body') return n;
+    if (n.type === 'object' || n.type === 'function_declaration' || n.type === 'function_expression') return null;
+  }
+  return null;
+}
+
+/** Whether a variable's declarator defines an entity (`const f = () => {}`) or an import (`const m = require('m')`). */
+function definesEntity(name: Node): boolean {
+  const declarator = name.parent;
+  if (declarator?.type !== 'variable_declarator') return false;
+  const value = declarator.childForFieldName('value');
+  if (value?.type === 'arrow_function' || value?.type === 'function_expression' || value?.type === 'generator_function') return true;
+  return value?.type === 'call_expression' && value.childForFieldName('function')?.text === 'require';
+}
+
+/** Whether `node` is directly inside a class constructor (not in a function nested in it). */
+function constructorOf(node: Node): boolean {
+  for (let n: Node | null = node.parent; n; n = n.parent) {
+    if (n.type === 'method_definition') return n.childForFieldName('name')?.text === 'constructor';
+    if (n.type === 'function_declaration' || n.type === 'function_expression' || n.type === 'class_body') return false;
+  }
+  return false;
+}
+
 /** Text of a string literal node without its quotes. */
 function stringValue(node: Node | null | undefined): string {
   return node ? node.text.slice(1, -1) : '';
@@ -103,6 +180,9 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
   const exportedLocals = new Set<string>();
   const topLevelExported = (name: string, exportedHere: boolean) => (parent: Entity) =>
     parent.kind === 'module' && (exportedHere || exportedLocals.has(name));
+  /** Parameters and variables, and those of them a binding with a known type or value was recorded for. */
+  const locals: Node[] = [];
+  const bound = new Set<number>();
   const claimed = runTagsQuery(root, queryDir, b, {
     definitions: DEF_KINDS,
     define: ({ role, node, captures }, kind, name) => defineFrom(node, captures, kind, name, role === 'definition.default'),
@@ -121,16 +201,52 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
       require: ({ node }) => addRequire(node),
       commonjs: ({ captures }) => addCommonjs(capture(captures, 'commonjs.target')!, capture(captures, 'commonjs.value')!),
       'binding.variable'({ node, captures }) {
-        const typeNode = capture(captures, 'binding.type');
-        if (typeNode === undefined) return;
-        const typeText = typeNode.type === 'generic_type' ? (typeNode.childForFieldName('name')?.text ?? '') : typeNode.text;
         const variable = simpleReceiver(node.text);
-        const typeName = simpleReceiver(typeText);
-        if (variable !== '?' && typeName !== '?') b.binding(node.startIndex, variable, typeName);
+        if (variable === '?') return;
+        const valueNode = capture(captures, 'binding.value');
+        if (valueNode !== undefined) {
+          // `const a = f(x)`: the variable holds what the call gives, resolved like a receiver;
+          // `const a = B.create`: another name for what the path denotes.
+          const value = valuePath(valueNode);
+          if (value === null || value === 'require()') return;
+          b.binding(node.startIndex, variable, value, true);
+          bound.add(node.startIndex);
+          return;
+        }
+        const typeName = typeNameOf(capture(captures, 'binding.type'));
+        if (typeName === '?') return;
+        // `this.c = new C()` in a constructor: the attribute's type, as TypeScript infers it, declared in the
+        // class body with the fields; assignments in other methods do not declare it.
+        if (variable.startsWith('this.')) {
+          const body = variable.indexOf('.', 5) < 0 && constructorOf(node) ? enclosingTypeBody(node) : null;
+          if (body) b.binding(body.startIndex, variable, typeName);
+          return;
+        }
+        b.binding(node.startIndex, variable, typeName);
+        bound.add(node.startIndex);
+        // A parameter property (`constructor(private store: Store)`) is an attribute of the instance too.
+        const param = node.parent;
+        if ((param?.type === 'required_parameter' || param?.type === 'optional_parameter') && param.children.some((c) => c?.type === 'accessibility_modifier' || c?.type === 'readonly')) {
+          const body = enclosingTypeBody(param);
+          if (body) b.binding(body.startIndex, `this.${variable}`, typeName);
+        }
+      },
+      'binding.local': ({ node }) => void locals.push(node),
+      // A field or interface property with a declared type or a constructed value: `store: Store`, `cache = new Cache()`.
+      'binding.property'({ node, captures }) {
+        const typeName = typeNameOf(capture(captures, 'binding.type'));
+        const body = enclosingTypeBody(node);
+        if (typeName !== '?' && body && /^#?[A-Za-z_$][\w$]*$/.test(node.text)) b.binding(body.startIndex, `this.${node.text}`, typeName);
       },
     },
+    receiverOf: (node) => (node.type === 'member_expression' ? (valuePath(node.childForFieldName('object')) ?? undefined) : undefined),
   });
 
+  // A parameter or variable whose value is not known still hides the outer definitions of its name.
+  for (const node of locals) {
+    if (bound.has(node.startIndex) || definesEntity(node)) continue;
+    b.binding(node.startIndex, node.text, '');
+  }
   addValueRefs(root, source, b, claimed, IDENTIFIER, NOT_A_USE);
   return b.build(countSyntaxErrors(root));
 
@@ -212,7 +328,8 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
         if (spec?.type !== 'export_specifier') continue;
         const { name, alias } = specifier(spec);
         exportedLocals.add(name);
-        if (alias !== undefined && alias !== name) b.export(alias, name);
+        // Recorded without a rename too: the local may be an import or a variable rather than a definition.
+        b.export(alias ?? name, name);
       }
       return;
     }
@@ -220,6 +337,14 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     if (value?.type === 'identifier') {
       exportedLocals.add(value.text);
       b.export('default', value.text);
+    }
+    // `export const make = Factory.create`: an exported variable is a member of the module though no entity.
+    const declaration = node.childForFieldName('declaration');
+    if (declaration?.type === 'lexical_declaration' || declaration?.type === 'variable_declaration') {
+      for (const declarator of declaration.namedChildren) {
+        const name = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : null;
+        if (name?.type === 'identifier' && !definesEntity(name)) b.export(name.text, name.text);
+      }
     }
   }
 

@@ -4,6 +4,7 @@
  */
 import { posix } from 'node:path';
 import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
+import { SIGNATURE_MAX_CHARS } from '../../extract/text.js';
 import { loadPathMapping, manifestEntries, workspacePackages, type PathMapping } from './project-config.js';
 
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.d.mts', '.d.cts'];
@@ -38,6 +39,88 @@ const COMMON_METHODS = new Set(
     'debug constructor'
   ).split(' '),
 );
+
+/** Index just past the bracket closing the one at `open` (`(`, `<`, `{`, `[`), or -1. Arrows' `>` are not brackets. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '(' || c === '<' || c === '{' || c === '[') depth++;
+    else if ((c === ')' || c === '}' || c === ']' || (c === '>' && text[i - 1] !== '=')) && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** `Foo`, `ns.Foo`, `Foo<...>` (one balanced argument list) -> the name path; null for unions, arrays, literals... */
+function typeNamePath(type: string): string | null {
+  const name = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/.exec(type)?.[0];
+  if (name === undefined) return null;
+  if (name.length === type.length) return name;
+  return type[name.length] === '<' && closing(type, name.length) === type.length ? name : null;
+}
+
+/**
+ * The declared return type of a function signature as written (`f<T>(a: A): ns.Foo<T>` -> `ns.Foo`, `m(): this`
+ * -> `this`); null without one, or when the signature may have been cut short.
+ */
+export function declaredReturnType(signature: string): string | null {
+  if (signature.length >= SIGNATURE_MAX_CHARS - 1) return null;
+  const params = parameterList(signature);
+  if (params === null) return null;
+  const rest = /^\s*:\s*(.+)$/.exec(signature.slice(signature.indexOf(params) + params.length));
+  return rest ? typeNamePath(rest[1]!.trim()) : null;
+}
+
+/** The parameter list of a function signature, `(a: A, b?: B)`, or null. */
+function parameterList(signature: string): string | null {
+  let i = 0;
+  for (; i < signature.length && signature[i] !== '('; i++) if (signature[i] === '<') i = closing(signature, i) - 1;
+  if (i < 0 || i >= signature.length) return null;
+  const end = closing(signature, i);
+  return end < 0 ? null : signature.slice(i, end);
+}
+
+/**
+ * The return type of a call of a function with these signatures (an overload set in source order): the one
+ * type every overload declares. The implementation (last, without a declared type) is not callable, and an
+ * overload whose parameters repeat an earlier one's is chosen only by explicit type arguments, which receivers
+ * never carry.
+ */
+export function callReturnType(signatures: readonly string[]): string | null {
+  const last = signatures[signatures.length - 1];
+  const callable = signatures.length > 1 && last !== undefined && declaredReturnType(last) === null ? signatures.slice(0, -1) : signatures;
+  const seen = new Set<string>();
+  let type: string | null = null;
+  for (const signature of callable) {
+    const params = parameterList(signature);
+    if (params === null) return null;
+    if (seen.has(params)) continue;
+    seen.add(params);
+    const declared = declaredReturnType(signature);
+    if (declared === null || (type !== null && declared !== type)) return null;
+    type = declared;
+  }
+  return type;
+}
+
+/** Generic type parameters a signature declares before its parameter list or body (`class Box<T, U extends X>` -> T, U). */
+export function declaredTypeParameters(signature: string): string[] {
+  const open = signature.search(/[<(]/);
+  if (open < 0 || signature[open] !== '<' || /\b(?:extends|implements)\b/.test(signature.slice(0, open))) return [];
+  const list = signature.slice(open + 1, closing(signature, open) - 1);
+  const names: string[] = [];
+  for (let i = 0, depth = 0, start = 0; i <= list.length; i++) {
+    const c = list[i];
+    if (c === '<' || c === '(' || c === '{' || c === '[') depth++;
+    else if (c === '>' || c === ')' || c === '}' || c === ']') depth--;
+    else if ((c === ',' && depth === 0) || i === list.length) {
+      const name = /^\s*(?:const\s+|in\s+|out\s+)*([A-Za-z_$][\w$]*)/.exec(list.slice(start, i))?.[1];
+      if (name) names.push(name);
+      start = i + 1;
+    }
+  }
+  return names;
+}
 
 function dirOf(path: string): string {
   const dir = posix.dirname(path);
@@ -143,6 +226,7 @@ export function jsResolver(repo: RepoView): LanguageResolver {
     superReceiver: 'super',
     importsAreMembers: false,
     classMembersInScope: false,
+    declarationSpaces: true,
     builtinModule: (name) => (GLOBALS.has(name) ? 'globalThis' : null),
     isCommonMethod: (name) => COMMON_METHODS.has(name),
     resolveModule(specifier, fromFile) {
@@ -155,6 +239,16 @@ export function jsResolver(repo: RepoView): LanguageResolver {
       const underBase = mapping?.baseUrl != null ? fileAt(join(mapping.baseUrl, specifier)) : null;
       return fileTarget(underBase) ?? { kind: 'external', module: specifier };
     },
+    // TypeScript allows one name several function declarations only as overloads; the checker's symbol is the first.
+    overloadTarget: (declarations) =>
+      declarations.every((d) => d.language === 'typescript' && (d.kind === 'function' || d.kind === 'method')) ? declarations[0]! : null,
+    returnType(declarations) {
+      const typeName = declarations.every((d) => d.language === 'typescript') ? callReturnType(declarations.map((d) => d.signature)) : null;
+      return typeName === null ? null : { typeName, instance: true };
+    },
+    variablesAlias: true,
+    variablesExported: true,
+    typeParameters: (entity) => (entity.language === 'typescript' ? declaredTypeParameters(entity.signature) : []),
     importBindings(imp): ImportBinding[] {
       if (imp.wildcard) return imp.alias ? [{ local: imp.alias }] : [];
       const out: ImportBinding[] = imp.names.map(({ name, alias }) => ({ local: alias ?? name, member: name }));

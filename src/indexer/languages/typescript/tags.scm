@@ -29,3 +29,15 @@
 ; A parameter with a class type is a binding of that class in the function: `(doc: Document) => doc.save()`
 (required_parameter pattern: (identifier) @binding.variable type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type))
 (optional_parameter pattern: (identifier) @binding.variable type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type))
+; `const a = f()`, `const a = x as Foo`, `const a = B.create` (no declared type): the variable holds what the expression gives.
+(variable_declarator name: (identifier) @binding.variable !type
+  value: [(call_expression) (as_expression) (satisfies_expression) (non_null_expression) (member_expression) (identifier)] @binding.value)
+; Attributes: fields and interface properties with a declared class type, fields holding a new instance.
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @binding.property
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type))
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @binding.property !type
+  value: (new_expression constructor: (_) @binding.type))
+(interface_body (property_signature name: (property_identifier) @binding.property
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)))
+(required_parameter pattern: (identifier) @binding.local)
+(optional_parameter pattern: (identifier) @binding.local)
