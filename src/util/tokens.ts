@@ -4,6 +4,7 @@
  */
 import o200k, { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/esm/encodingParams/constants';
+import { asciiPieceEnd, NOT_ASCII } from './token-pieces.js';
 
 interface BpeCore {
   getBpeRankFromString(chunk: string): number | undefined;
@@ -22,17 +23,56 @@ const bpe: BpeCore | undefined =
 const MEMO_LIMIT = 200_000;
 const memo = new Map<string, number>();
 
+/** The split regex, for the pieces `asciiPieceEnd` cannot decide: every use sets `lastIndex` first. */
+const SPLIT = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
+
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   if (!bpe) return o200k.countTokens(text, NO_SPECIALS);
   let n = 0;
-  for (const m of text.matchAll(O200K_TOKEN_SPLIT_REGEX)) n += pieceTokens(m[0]);
+  const length = text.length;
+  for (let p = 0; p < length; ) {
+    const end = asciiPieceEnd(text, p, length);
+    if (end === NOT_ASCII) {
+      SPLIT.lastIndex = p;
+      const match = SPLIT.exec(text);
+      if (match === null) break;
+      n += pieceTokens(match[0]);
+      p = SPLIT.lastIndex;
+    } else {
+      n += end - p === 1 ? 1 : pieceTokens(text.slice(p, end));
+      p = end;
+    }
+  }
   return n;
+}
+
+/**
+ * Calls `visit` with the end offset and token count of every piece of `text`, in order: the pieces
+ * the library's split regex finds, found without it on ASCII text.
+ */
+export function forEachPiece(text: string, visit: (end: number, tokens: number) => void): void {
+  const length = text.length;
+  for (let p = 0; p < length; ) {
+    const end = asciiPieceEnd(text, p, length);
+    if (end === NOT_ASCII) {
+      SPLIT.lastIndex = p;
+      const match = SPLIT.exec(text);
+      if (match === null) return;
+      p = SPLIT.lastIndex;
+      visit(p, pieceTokens(match[0]));
+    } else {
+      visit(end, end - p === 1 ? 1 : pieceTokens(text.slice(p, end)));
+      p = end;
+    }
+  }
 }
 
 /** Tokens of one piece of the o200k split regex (a whole text's count is the sum over its pieces). */
 export function pieceTokens(piece: string): number {
   if (!bpe) return o200k.countTokens(piece, NO_SPECIALS);
+  // Every single byte is a token of its own, so a one-character ASCII piece is one token.
+  if (piece.length === 1 && piece.charCodeAt(0) < 128) return 1;
   let c = memo.get(piece);
   if (c === undefined) {
     c = bpe.getBpeRankFromString(piece) !== undefined ? 1 : ASCII.test(piece) ? asciiMergeCount(bpe, piece) : bpe.bytePairEncode(piece).length;
