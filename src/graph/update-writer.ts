@@ -15,6 +15,10 @@ export class UpdateWriter {
   private changed = false;
   private open = true;
   private readonly stmt;
+  /** The index was empty when the run began, and nothing was written or removed since except by this run's appends. */
+  private readonly fresh: boolean;
+  /** CREATE INDEX statements dropped for a fresh fill, run again before commit. */
+  private deferredIndexes: string[] = [];
 
   constructor(private readonly store: IndexStore) {
     const db = store.db;
@@ -37,6 +41,18 @@ export class UpdateWriter {
     this.oldDigests = new Map(
       (db.prepare('SELECT path, edges_digest FROM files').all() as { path: string; edges_digest: string }[]).map((r) => [r.path, r.edges_digest]),
     );
+    // Filling an empty index: rows are appended (nothing to delete), and the secondary indexes are built once
+    // at the end, which is cheaper than keeping them sorted row by row. Dropping them is part of the transaction.
+    this.fresh =
+      this.oldDigests.size === 0 &&
+      db.prepare('SELECT EXISTS(SELECT 1 FROM entities) OR EXISTS(SELECT 1 FROM edges) OR EXISTS(SELECT 1 FROM externals) AS used').pluck().get() === 0;
+    if (this.fresh) {
+      const indexes = db
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('entities', 'edges', 'externals')")
+        .all() as { name: string; sql: string }[];
+      for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
+      this.deferredIndexes = indexes.map((index) => index.sql);
+    }
   }
 
   removeFile(path: string): void {
@@ -52,8 +68,10 @@ export class UpdateWriter {
   upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string): void {
     const s = this.stmt;
     const path = extract.filePath;
-    s.delFile.run(path);
-    s.delEntities.run(path);
+    if (!this.fresh) {
+      s.delFile.run(path);
+      s.delEntities.run(path);
+    }
     const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports };
     s.insFile.run(path, extract.language, hash, size, moduleFqn, extract.syntaxErrors, JSON.stringify(rest));
     for (const e of extract.entities) {
@@ -69,14 +87,18 @@ export class UpdateWriter {
     const digest = createHash('sha1').update(JSON.stringify({ edges: res.edges, externals: res.externals })).digest('hex');
     s.setResolution.run(digest, JSON.stringify(deps), path); // also restores the digest of a re-inserted file row
     if (this.oldDigests.get(path) === digest) return;
-    s.delEdges.run(path);
-    s.delExternals.run(path);
+    if (!this.fresh) {
+      s.delEdges.run(path);
+      s.delExternals.run(path);
+    }
     for (const e of res.edges) s.insEdge.run(e.source, e.target, e.kind, e.confidence, e.count, e.line, path);
     for (const x of res.externals) s.insExternal.run(x.source, x.kind, x.module, x.symbol, x.count, x.line, path);
     this.changed = true;
   }
 
   commit(skips: ReadonlyMap<string, string>, summary: unknown): void {
+    for (const sql of this.deferredIndexes) this.db.exec(sql);
+    this.deferredIndexes = [];
     this.db.prepare('DELETE FROM skips').run();
     const insSkip = this.db.prepare('INSERT INTO skips(path, reason) VALUES (?, ?)');
     for (const [path, reason] of skips) insSkip.run(path, reason);
