@@ -8,12 +8,15 @@ import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:pa
 import { classifyContent, DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout } from '../indexer/layout.js';
-import { defaultWorkerCount, extractAll, type SourceFile } from '../indexer/pool.js';
+import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
-import { walkRepository } from '../indexer/walk.js';
+import { walkRepository, type WalkedFile } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
 import { IndexStore } from './store.js';
+
+/** Files modified less than this before a run started are read again by the next run whatever their stamp. */
+const STAMP_MARGIN_MS = 2000;
 
 export interface IndexOptions {
   repo: string;
@@ -111,7 +114,13 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     report(p);
   };
   const store = openIndexForWrite(indexDir);
+  const workerCount = options.workers ?? defaultWorkerCount();
+  let pool: ExtractPool | undefined;
   try {
+    const stored = new Map(store.files().map((f) => [f.path, f]));
+    // Stamps of files modified this close to the run are not trusted later: a write in the same clock tick
+    // as the read would leave the stamp unchanged.
+    const untrustedAfter = Date.now() - STAMP_MARGIN_MS;
     progress({ phase: 'walk', done: 0, total: 0 });
     const walk = walkRepository({ root: repo, indexDir, accept: (p) => languageForPath(p) !== undefined });
     const skips = new Map<string, string>(walk.skipped);
@@ -126,17 +135,33 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     };
     const layout = detectLayout(walk.files.map((f) => f.path), readFile);
 
-    const stored = new Map(store.files().map((f) => [f.path, f]));
     const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES;
-    const toParse: (SourceFile & { hash: string; size: number; moduleFqn: string })[] = [];
     const present = new Set<string>();
-    let read = 0;
+    // A stored file whose stamp (size, times, inode) is unchanged is taken as unchanged without reading it.
+    const candidates: (WalkedFile & { moduleFqn: string; language: string })[] = [];
     for (const file of walk.files) {
-      progress({ phase: 'read', done: read++, total: walk.files.length });
       if (file.size > maxBytes) {
         skips.set(file.path, 'too-large');
         continue;
       }
+      const lang = languageForPath(file.path)!;
+      const moduleFqn = lang.moduleInfo(file.path, layout).moduleFqn;
+      const old = stored.get(file.path);
+      if (old && old.stamp !== '' && old.stamp === file.stamp && old.moduleFqn === moduleFqn && old.language === lang.id) {
+        present.add(file.path);
+        continue;
+      }
+      candidates.push({ ...file, moduleFqn, language: lang.id });
+    }
+    // Enough files to read that they likely need parsing: the workers load their modules and grammars meanwhile.
+    if (usesWorkers(candidates.length, workerCount)) pool = ExtractPool.start(workerCount);
+
+    const toParse: (SourceFile & { hash: string; size: number; moduleFqn: string; stamp: string })[] = [];
+    /** Unchanged files read again because their stamp changed: the new stamp is recorded. */
+    const restamped: [path: string, stamp: string][] = [];
+    let read = 0;
+    for (const file of candidates) {
+      progress({ phase: 'read', done: read++, total: candidates.length });
       let bytes: Buffer;
       try {
         bytes = readFileSync(file.absPath);
@@ -150,31 +175,30 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         continue;
       }
       present.add(file.path);
-      const lang = languageForPath(file.path)!;
-      const moduleFqn = lang.moduleInfo(file.path, layout).moduleFqn;
+      const stamp = file.changedMs < untrustedAfter ? file.stamp : '';
       const hash = createHash('sha1').update(bytes).digest('hex');
       const old = stored.get(file.path);
-      if (old && old.hash === hash && old.moduleFqn === moduleFqn && old.language === lang.id) continue;
-      toParse.push({ path: file.path, source: verdict.text, hash, size: bytes.length, moduleFqn });
+      if (old && old.hash === hash && old.moduleFqn === file.moduleFqn && old.language === file.language) {
+        if (old.stamp !== stamp) restamped.push([file.path, stamp]);
+        continue;
+      }
+      toParse.push({ path: file.path, source: verdict.text, hash, size: bytes.length, moduleFqn: file.moduleFqn, stamp });
     }
     const removed = [...stored.keys()].filter((p) => !present.has(p));
-    // Everything resolution needs from the index is read before the run starts writing.
     const changedUpFront = new Set<string>([...toParse.map((f) => f.path), ...removed]);
     const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
     const needsResolution = changedUpFront.size > 0 || configChanged;
-    const extracts = needsResolution ? store.loadExtracts() : new Map<string, FileExtract>();
-    const deps = needsResolution ? store.loadDeps() : new Map<string, FileDeps>();
-    const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
-    for (const path of changedUpFront) extracts.delete(path);
 
     let summaryBase: { parsed: number; removed: number; reresolved: number };
     const writer = store.beginUpdate();
     try {
-      for (const path of removed) writer.removeFile(path);
       const parsed: string[] = [];
       const meta = new Map(toParse.map((f) => [f.path, f]));
-      await extractAll(toParse, layout, options.workers ?? defaultWorkerCount(), (outcomes, done) => {
-        for (const o of outcomes) {
+      const outcomes: ExtractOutcome[][] = [];
+      let extractsLoaded = false;
+      let extracts = new Map<string, FileExtract>();
+      const take = (batch: ExtractOutcome[]): void => {
+        for (const o of batch) {
           const m = meta.get(o.path)!;
           if ('error' in o) {
             skips.set(o.path, 'parse-failed');
@@ -184,12 +208,39 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
             }
             continue;
           }
-          writer.upsertFile(o.extract, m.hash, m.size, m.moduleFqn);
+          writer.upsertFile(o.extract, m.hash, m.size, m.moduleFqn, m.stamp);
           extracts.set(o.path, o.extract);
           parsed.push(o.path);
         }
-        progress({ phase: 'parse', done, total: toParse.length });
-      });
+      };
+      // The workers parse while this thread reads what resolution needs from the index: results that arrive
+      // before that read is done wait, so the read sees the index as it was before the run.
+      const extraction = extractAll(
+        toParse,
+        layout,
+        workerCount,
+        (batch, done) => {
+          if (extractsLoaded) take(batch);
+          else outcomes.push(batch);
+          progress({ phase: 'parse', done, total: toParse.length });
+        },
+        pool,
+      );
+      // Everything resolution needs from the index is read before the run starts writing.
+      if (needsResolution) extracts = store.loadExtracts();
+      const deps = needsResolution ? store.loadDeps() : new Map<string, FileDeps>();
+      const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
+      for (const path of changedUpFront) extracts.delete(path);
+      for (const path of removed) writer.removeFile(path);
+      for (const [path, stamp] of restamped) writer.setStamp(path, stamp);
+      extractsLoaded = true;
+      for (const batch of outcomes.splice(0)) take(batch);
+      await extraction;
+      if (pool !== undefined) {
+        const closing = pool;
+        pool = undefined;
+        void closing.close();
+      }
 
       progress({ phase: 'resolve', done: 0, total: 1 });
       const changed = new Set<string>([...parsed, ...removed]);
@@ -219,6 +270,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     store.setMeta('last_run', JSON.stringify(summary));
     return summary;
   } finally {
+    if (pool !== undefined) void pool.close();
     store.close();
   }
 }

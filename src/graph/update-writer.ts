@@ -28,7 +28,8 @@ export class UpdateWriter {
       delEntities: db.prepare('DELETE FROM entities WHERE file_path = ?'),
       delEdges: db.prepare('DELETE FROM edges WHERE src_file = ?'),
       delExternals: db.prepare('DELETE FROM externals WHERE src_file = ?'),
-      insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, extract) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, extract, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      setStamp: db.prepare('UPDATE files SET stamp = ? WHERE path = ?'),
       insEntity: db.prepare(
         `INSERT INTO entities(id, fqn, name, kind, language, file_path, package, start_line, end_line, signature, docstring,
           exported, tokens, parent_id, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -65,7 +66,7 @@ export class UpdateWriter {
   }
 
   /** Replaces a file's row and entities; its edges stay until writeResolution replaces them. */
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string): void {
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp = ''): void {
     const s = this.stmt;
     const path = extract.filePath;
     if (!this.fresh) {
@@ -73,12 +74,17 @@ export class UpdateWriter {
       s.delEntities.run(path);
     }
     const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports };
-    s.insFile.run(path, extract.language, hash, size, moduleFqn, extract.syntaxErrors, JSON.stringify(rest));
+    s.insFile.run(path, extract.language, hash, size, moduleFqn, extract.syntaxErrors, JSON.stringify(rest), stamp);
     for (const e of extract.entities) {
       s.insEntity.run(e.id, e.fqn, e.name, e.kind, e.language, e.filePath, e.package, e.startLine, e.endLine, e.signature,
         e.docstring, e.exported ? 1 : 0, e.tokens, e.parentId, e.terms);
     }
     this.changed = true;
+  }
+
+  /** Records the stamp of a file found unchanged although its stamp changed (not a change of the index). */
+  setStamp(path: string, stamp: string): void {
+    this.stmt.setStamp.run(stamp, path);
   }
 
   /** Stores a file's resolved edges and dependency record; the edges are skipped when they equal what is stored. */

@@ -21,8 +21,8 @@ export interface WalkedFile {
    * recorded when it was last read still holds what was read then (as git trusts its index).
    */
   stamp: string;
-  /** Modification time in ms, to tell whether the stamp is too recent to trust. */
-  mtimeMs: number;
+  /** The later of the modification and change times in ms, to tell whether the stamp is too recent to trust. */
+  changedMs: number;
 }
 
 export interface WalkResult {
@@ -111,7 +111,7 @@ export function walkRepository(options: WalkOptions): WalkResult {
             continue;
           }
         }
-        files.push({ path: rel, absPath: abs, size: Number(st.size), stamp: `${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.ino}`, mtimeMs: Number(st.mtimeMs) });
+        files.push({ path: rel, absPath: abs, size: Number(st.size), stamp: `${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.ino}`, changedMs: Math.max(Number(st.mtimeMs), Number(st.ctimeMs)) });
       }
     }
   };
