@@ -14,9 +14,14 @@ import type { FileExtract } from '../indexer/types.js';
 import { walkRepository, type WalkedFile } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
 import { IndexStore } from './store.js';
+import type { RunWriter } from './update-writer.js';
+import { ThreadedWriter } from './write-thread.js';
 
 /** Files modified less than this before a run started are read again by the next run whatever their stamp. */
 const STAMP_MARGIN_MS = 2000;
+
+/** Runs that parse at least this many files write from a thread of their own. */
+const THREADED_WRITES_FROM = 64;
 
 export interface IndexOptions {
   repo: string;
@@ -190,7 +195,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const needsResolution = changedUpFront.size > 0 || configChanged;
 
     let summaryBase: { parsed: number; removed: number; reresolved: number };
-    const writer = store.beginUpdate();
+    // Many files to write: SQLite works on a thread of its own while this one resolves.
+    const writer: RunWriter = toParse.length >= THREADED_WRITES_FROM || configChanged ? new ThreadedWriter(indexDir) : store.beginUpdate();
     try {
       const parsed: string[] = [];
       const meta = new Map(toParse.map((f) => [f.path, f]));
@@ -256,13 +262,13 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
         }
         // Read after resolving: resolvers may read project files lazily.
-        store.setMeta('config_reads', JSON.stringify(Object.fromEntries([...configReads].sort())));
+        writer.setMeta('config_reads', JSON.stringify(Object.fromEntries([...configReads].sort())));
       }
       progress({ phase: 'write', done: 0, total: 1 });
       summaryBase = { parsed: parsed.length, removed: removed.length, reresolved };
-      writer.commit(skips, summaryBase);
+      await writer.commit(skips, summaryBase);
     } catch (err) {
-      writer.rollback();
+      await writer.rollback();
       throw err;
     }
     phases.write += (performance.now() - phaseStart) / 1000;

@@ -8,8 +8,42 @@ import type Database from 'better-sqlite3';
 import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import type { FileEdges, IndexStore } from './store.js';
+import type { Entity } from './types.js';
 
-export class UpdateWriter {
+/** A file's row as stored: the extraction record other than its entities is one JSON text. */
+export interface FileRow {
+  path: string;
+  language: string;
+  hash: string;
+  size: number;
+  moduleFqn: string;
+  syntaxErrors: number;
+  extract: string;
+  stamp: string;
+}
+
+export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
+  const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports };
+  return { path: extract.filePath, language: extract.language, hash, size, moduleFqn, syntaxErrors: extract.syntaxErrors, extract: JSON.stringify(rest), stamp };
+}
+
+/** The serialized edges of one file, as digested to tell whether they changed. */
+export function resolutionJson(res: FileEdges): string {
+  return JSON.stringify({ edges: res.edges, externals: res.externals });
+}
+
+/** The writes of one index run, wherever they happen (this thread or a writer thread). */
+export interface RunWriter {
+  removeFile(path: string): void;
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): void;
+  setStamp(path: string, stamp: string): void;
+  writeResolution(path: string, res: FileEdges, deps: FileDeps): void;
+  setMeta(key: string, value: string): void;
+  commit(skips: ReadonlyMap<string, string>, summary: unknown): void | Promise<void>;
+  rollback(): void | Promise<void>;
+}
+
+export class UpdateWriter implements RunWriter {
   private readonly db: Database.Database;
   private readonly oldDigests: Map<string, string>;
   private changed = false;
@@ -67,15 +101,18 @@ export class UpdateWriter {
 
   /** Replaces a file's row and entities; its edges stay until writeResolution replaces them. */
   upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp = ''): void {
+    this.upsertRow(fileRow(extract, hash, size, moduleFqn, stamp), extract.entities);
+  }
+
+  /** upsertFile with the row already built (as a writer thread receives it). */
+  upsertRow(row: FileRow, entities: readonly Entity[]): void {
     const s = this.stmt;
-    const path = extract.filePath;
     if (!this.fresh) {
-      s.delFile.run(path);
-      s.delEntities.run(path);
+      s.delFile.run(row.path);
+      s.delEntities.run(row.path);
     }
-    const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports };
-    s.insFile.run(path, extract.language, hash, size, moduleFqn, extract.syntaxErrors, JSON.stringify(rest), stamp);
-    for (const e of extract.entities) {
+    s.insFile.run(row.path, row.language, row.hash, row.size, row.moduleFqn, row.syntaxErrors, row.extract, row.stamp);
+    for (const e of entities) {
       s.insEntity.run(e.id, e.fqn, e.name, e.kind, e.language, e.filePath, e.package, e.startLine, e.endLine, e.signature,
         e.docstring, e.exported ? 1 : 0, e.tokens, e.parentId, e.terms);
     }
@@ -89,17 +126,31 @@ export class UpdateWriter {
 
   /** Stores a file's resolved edges and dependency record; the edges are skipped when they equal what is stored. */
   writeResolution(path: string, res: FileEdges, deps: FileDeps): void {
+    this.storeResolution(path, resolutionJson(res), JSON.stringify(deps), () => res);
+  }
+
+  /** writeResolution with the edges and the record already serialized (`resolutionJson`, JSON of the FileDeps). */
+  writeResolutionJson(path: string, edgesJson: string, depsJson: string): void {
+    this.storeResolution(path, edgesJson, depsJson, () => JSON.parse(edgesJson) as FileEdges);
+  }
+
+  private storeResolution(path: string, edgesJson: string, depsJson: string, edges: () => FileEdges): void {
     const s = this.stmt;
-    const digest = createHash('sha1').update(JSON.stringify({ edges: res.edges, externals: res.externals })).digest('hex');
-    s.setResolution.run(digest, JSON.stringify(deps), path); // also restores the digest of a re-inserted file row
+    const digest = createHash('sha1').update(edgesJson).digest('hex');
+    s.setResolution.run(digest, depsJson, path); // also restores the digest of a re-inserted file row
     if (this.oldDigests.get(path) === digest) return;
     if (!this.fresh) {
       s.delEdges.run(path);
       s.delExternals.run(path);
     }
+    const res = edges();
     for (const e of res.edges) s.insEdge.run(e.source, e.target, e.kind, e.confidence, e.count, e.line, path);
     for (const x of res.externals) s.insExternal.run(x.source, x.kind, x.module, x.symbol, x.count, x.line, path);
     this.changed = true;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.store.setMeta(key, value);
   }
 
   commit(skips: ReadonlyMap<string, string>, summary: unknown): void {
