@@ -21,6 +21,9 @@ export type WriteOp =
   | { op: 'commit'; skips: [string, string][]; summary: unknown }
   | { op: 'rollback' };
 
+const BATCH_OPS = 64;
+const BATCH_CHARS = 1 << 20;
+
 export type WriteReply = { op: 'done' } | { op: 'failed'; message: string };
 
 export class ThreadedWriter implements RunWriter {
@@ -38,10 +41,25 @@ export class ThreadedWriter implements RunWriter {
       this.worker.once('exit', (code) => resolve({ op: 'failed', message: `writer thread exited (${code})` }));
     });
     this.send({ op: 'open', indexDir });
+    this.flush();
   }
 
-  private send(op: WriteOp): void {
-    if (!this.ended) this.worker.postMessage(op);
+  /** Writes not yet posted: they go in batches, since every message costs a wake-up of the thread. */
+  private pending: WriteOp[] = [];
+  private pendingChars = 0;
+
+  private send(op: WriteOp, chars = 0): void {
+    if (this.ended) return;
+    this.pending.push(op);
+    this.pendingChars += chars;
+    if (this.pending.length >= BATCH_OPS || this.pendingChars >= BATCH_CHARS) this.flush();
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.worker.postMessage(this.pending);
+    this.pending = [];
+    this.pendingChars = 0;
   }
 
   removeFile(path: string): void {
@@ -49,7 +67,8 @@ export class ThreadedWriter implements RunWriter {
   }
 
   upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): void {
-    this.send({ op: 'upsert', row: fileRow(extract, hash, size, moduleFqn, stamp), entities: extract.entities });
+    const row = fileRow(extract, hash, size, moduleFqn, stamp);
+    this.send({ op: 'upsert', row, entities: extract.entities }, row.extract.length);
   }
 
   setStamp(path: string, stamp: string): void {
@@ -57,7 +76,8 @@ export class ThreadedWriter implements RunWriter {
   }
 
   writeResolution(path: string, res: FileEdges, deps: FileDeps): void {
-    this.send({ op: 'resolution', path, edges: resolutionJson(res), deps: JSON.stringify(deps) });
+    const op = { op: 'resolution', path, edges: resolutionJson(res), deps: JSON.stringify(deps) } as const;
+    this.send(op, op.edges.length + op.deps.length);
   }
 
   setMeta(key: string, value: string): void {
@@ -76,6 +96,7 @@ export class ThreadedWriter implements RunWriter {
   }
 
   private async end(): Promise<WriteReply> {
+    this.flush();
     this.ended = true;
     const reply = await this.reply;
     await this.worker.terminate();

@@ -22,7 +22,11 @@ function finish(reply: WriteReply): void {
   }
 }
 
-port.on('message', (op: WriteOp) => {
+port.on('message', (ops: WriteOp[]) => {
+  for (const op of ops) apply(op);
+});
+
+function apply(op: WriteOp): void {
   if (op.op === 'rollback') return finish({ op: 'done' });
   if (op.op === 'commit') {
     if (failure !== undefined || writer === undefined) return finish({ op: 'failed', message: failure ?? 'writer not open' });
@@ -59,4 +63,4 @@ port.on('message', (op: WriteOp) => {
   } catch (err) {
     failure = err instanceof Error ? err.message : String(err);
   }
-});
+}
