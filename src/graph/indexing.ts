@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { accessSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
-import { classifyContent, DEFAULT_MAX_BYTES } from '../indexer/content.js';
+import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
@@ -143,7 +143,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES;
     const present = new Set<string>();
     // A stored file whose stamp (size, times, inode) is unchanged is taken as unchanged without reading it.
-    const candidates: (WalkedFile & { moduleFqn: string; language: string })[] = [];
+    // The others are read, hashed and (unless their hash is the stored one) extracted by the workers.
+    const candidates: SourceFile[] = [];
+    const candidateInfo = new Map<string, { moduleFqn: string; stamp: string }>();
     for (const file of walk.files) {
       if (file.size > maxBytes) {
         skips.set(file.path, 'too-large');
@@ -152,104 +154,74 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       const lang = languageForPath(file.path)!;
       const moduleFqn = lang.moduleInfo(file.path, layout).moduleFqn;
       const old = stored.get(file.path);
-      if (old && old.stamp !== '' && old.stamp === file.stamp && old.moduleFqn === moduleFqn && old.language === lang.id) {
+      const same = old !== undefined && old.moduleFqn === moduleFqn && old.language === lang.id;
+      if (same && old.stamp !== '' && old.stamp === file.stamp) {
         present.add(file.path);
         continue;
       }
-      candidates.push({ ...file, moduleFqn, language: lang.id });
+      candidates.push({ path: file.path, absPath: file.absPath, size: file.size, unlessHash: same ? old.hash : undefined });
+      candidateInfo.set(file.path, { moduleFqn, stamp: file.changedMs < untrustedAfter ? file.stamp : '' });
     }
-    // Enough files to read that they likely need parsing: the workers load their modules and grammars meanwhile.
+    // The workers start loading their modules and grammars now, while this thread loads what resolution needs.
     if (usesWorkers(candidates.length, workerCount)) pool = ExtractPool.start(workerCount);
-
-    const toParse: (SourceFile & { hash: string; size: number; moduleFqn: string; stamp: string })[] = [];
-    /** Unchanged files read again because their stamp changed: the new stamp is recorded. */
-    const restamped: [path: string, stamp: string][] = [];
-    let read = 0;
-    for (const file of candidates) {
-      progress({ phase: 'read', done: read++, total: candidates.length });
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(file.absPath);
-      } catch {
-        skips.set(file.path, 'unreadable');
-        continue;
-      }
-      const verdict = classifyContent(bytes, { maxBytes });
-      if (!verdict.ok) {
-        skips.set(file.path, verdict.reason);
-        continue;
-      }
-      present.add(file.path);
-      const stamp = file.changedMs < untrustedAfter ? file.stamp : '';
-      const hash = createHash('sha1').update(bytes).digest('hex');
-      const old = stored.get(file.path);
-      if (old && old.hash === hash && old.moduleFqn === file.moduleFqn && old.language === file.language) {
-        if (old.stamp !== stamp) restamped.push([file.path, stamp]);
-        continue;
-      }
-      toParse.push({ path: file.path, source: verdict.text, hash, size: bytes.length, moduleFqn: file.moduleFqn, stamp });
-    }
-    const removed = [...stored.keys()].filter((p) => !present.has(p));
-    const changedUpFront = new Set<string>([...toParse.map((f) => f.path), ...removed]);
+    const walkedAway = [...stored.keys()].some((p) => !present.has(p) && !candidateInfo.has(p));
     const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
-    const needsResolution = changedUpFront.size > 0 || configChanged;
+    const mayResolve = candidates.length > 0 || walkedAway || configChanged;
 
     let summaryBase: { parsed: number; removed: number; reresolved: number };
     // Many files to write: SQLite works on a thread of its own while this one resolves.
-    const writer: RunWriter = toParse.length >= THREADED_WRITES_FROM || configChanged ? new ThreadedWriter(indexDir) : store.beginUpdate();
+    const writer: RunWriter =
+      candidates.length >= THREADED_WRITES_FROM || configChanged ? new ThreadedWriter(indexDir) : store.beginUpdate();
     try {
-      const parsed: string[] = [];
-      const meta = new Map(toParse.map((f) => [f.path, f]));
-      const outcomes: ExtractOutcome[][] = [];
-      let extractsLoaded = false;
-      let extracts = new Map<string, FileExtract>();
-      const take = (batch: ExtractOutcome[]): void => {
-        for (const o of batch) {
-          const m = meta.get(o.path)!;
-          if ('error' in o) {
-            skips.set(o.path, 'parse-failed');
-            if (stored.has(o.path)) {
-              writer.removeFile(o.path);
-              removed.push(o.path);
-            }
-            continue;
-          }
-          writer.upsertFile(o.extract, m.hash, m.size, m.moduleFqn, m.stamp);
-          extracts.set(o.path, o.extract);
-          parsed.push(o.path);
-        }
-      };
-      // The workers parse while this thread reads what resolution needs from the index: results that arrive
-      // before that read is done wait, so the read sees the index as it was before the run.
+      const parsed = new Map<string, FileExtract>();
+      progress({ phase: 'read', done: 0, total: candidates.length });
       const extraction = extractAll(
-        toParse,
+        candidates,
         layout,
+        maxBytes,
         workerCount,
         (batch, done) => {
-          if (extractsLoaded) take(batch);
-          else outcomes.push(batch);
-          progress({ phase: 'parse', done, total: toParse.length });
+          for (const o of batch) {
+            if ('skip' in o) {
+              skips.set(o.path, o.skip);
+              continue;
+            }
+            present.add(o.path);
+            const info = candidateInfo.get(o.path)!;
+            if ('unchanged' in o) {
+              // Read again because its stamp changed, and found equal: only the new stamp is recorded.
+              if (stored.get(o.path)!.stamp !== info.stamp) writer.setStamp(o.path, info.stamp);
+            } else if ('error' in o) {
+              skips.set(o.path, 'parse-failed');
+              present.delete(o.path);
+            } else {
+              writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
+              parsed.set(o.path, o.extract);
+            }
+          }
+          progress({ phase: 'parse', done, total: candidates.length });
         },
         pool,
       );
-      // Everything resolution needs from the index is read before the run starts writing.
-      if (needsResolution) extracts = store.loadExtracts();
-      const deps = needsResolution ? store.loadDeps() : new Map<string, FileDeps>();
-      const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
-      for (const path of changedUpFront) extracts.delete(path);
-      for (const path of removed) writer.removeFile(path);
-      for (const [path, stamp] of restamped) writer.setStamp(path, stamp);
-      extractsLoaded = true;
-      for (const batch of outcomes.splice(0)) take(batch);
+      // Everything resolution needs from the index is read while the workers parse; the run has written nothing
+      // to this connection's view, so this is the index as it was before the run.
+      const extracts = mayResolve ? store.loadExtracts() : new Map<string, FileExtract>();
+      const deps = mayResolve ? store.loadDeps() : new Map<string, FileDeps>();
       await extraction;
       if (pool !== undefined) {
         const closing = pool;
         pool = undefined;
         void closing.close();
       }
+      const removed = [...stored.keys()].filter((p) => !present.has(p));
+      for (const path of removed) writer.removeFile(path);
+      const changedUpFront = new Set<string>([...parsed.keys(), ...removed]);
+      const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
+      for (const path of changedUpFront) extracts.delete(path);
+      for (const [path, extract] of [...parsed].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) extracts.set(path, extract);
 
       progress({ phase: 'resolve', done: 0, total: 1 });
-      const changed = new Set<string>([...parsed, ...removed]);
+      const changed = changedUpFront;
       let reresolved = 0;
       if (changed.size > 0 || configChanged) {
         const resolver = createResolver({ extracts, layout, readFile });
@@ -265,7 +237,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         writer.setMeta('config_reads', JSON.stringify(Object.fromEntries([...configReads].sort())));
       }
       progress({ phase: 'write', done: 0, total: 1 });
-      summaryBase = { parsed: parsed.length, removed: removed.length, reresolved };
+      summaryBase = { parsed: parsed.size, removed: removed.length, reresolved };
       await writer.commit(skips, summaryBase);
     } catch (err) {
       await writer.rollback();

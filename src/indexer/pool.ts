@@ -1,29 +1,65 @@
 /**
- * Parallel extraction over worker threads. Extraction is a pure function of (path, source, layout), so the
- * result does not depend on the worker count; results are returned in input order.
+ * Parallel reading and extraction over worker threads. Extraction is a pure function of (path, source, layout),
+ * so the result does not depend on the worker count; results are handed over in completion order.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { classifyContent, type ContentSkipReason } from './content.js';
 import { extractFile } from './parse.js';
 import type { FileExtract, ProjectLayout } from './types.js';
 
+/** A file to read, and to extract unless its content hash is `unlessHash`. */
 export interface SourceFile {
   path: string;
-  source: string;
+  absPath: string;
+  /** Size seen by the walk, to balance batches. */
+  size: number;
+  unlessHash?: string;
 }
 
 export interface ExtractJob {
   id: number;
   layout: ProjectLayout;
+  maxBytes: number;
   files: SourceFile[];
 }
 
+/**
+ * What became of one file: extracted (or failed to parse) with the hash and size of what was read, found
+ * unchanged (its hash was `unlessHash`), or skipped for its content.
+ */
+export type ExtractOutcome =
+  | { path: string; hash: string; size: number; extract: FileExtract }
+  | { path: string; hash: string; size: number; error: string }
+  | { path: string; hash: string; size: number; unchanged: true }
+  | { path: string; skip: ContentSkipReason | 'unreadable' };
+
 export interface ExtractJobResult {
   id: number;
-  results: ({ path: string; extract: FileExtract } | { path: string; error: string })[];
+  results: ExtractOutcome[];
 }
 
-export type ExtractOutcome = { path: string; extract: FileExtract } | { path: string; error: string };
+/** Reads, classifies, hashes and (unless unchanged) extracts one file: what a worker does with each file it is sent. */
+export async function readAndExtract(file: SourceFile, layout: ProjectLayout, maxBytes: number): Promise<ExtractOutcome> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file.absPath);
+  } catch {
+    return { path: file.path, skip: 'unreadable' };
+  }
+  const verdict = classifyContent(bytes, { maxBytes });
+  if (!verdict.ok) return { path: file.path, skip: verdict.reason };
+  const hash = createHash('sha1').update(bytes).digest('hex');
+  const size = bytes.length;
+  if (hash === file.unlessHash) return { path: file.path, hash, size, unchanged: true };
+  try {
+    return { path: file.path, hash, size, extract: await extractFile(file.path, verdict.text, layout) };
+  } catch (err) {
+    return { path: file.path, hash, size, error: err instanceof Error ? err.message : String(err) };
+  }
+}
 
 /** Below this many files, worker start-up costs more than it saves. */
 const MIN_FILES_FOR_WORKERS = 64;
@@ -62,7 +98,7 @@ export class ExtractPool {
   }
 
   /** Extracts `files` over the pool's workers, handing results over batch by batch as they arrive. */
-  extract(files: SourceFile[], layout: ProjectLayout, onResults: (outcomes: ExtractOutcome[], done: number) => void): Promise<void> {
+  extract(files: SourceFile[], layout: ProjectLayout, maxBytes: number, onResults: (outcomes: ExtractOutcome[], done: number) => void): Promise<void> {
     const batches = makeBatches(files);
     let next = 0;
     let done = 0;
@@ -82,7 +118,7 @@ export class ExtractPool {
       const send = (worker: Worker): boolean => {
         if (next >= batches.length) return false;
         const id = next++;
-        const job: ExtractJob = { id, layout, files: batches[id]! };
+        const job: ExtractJob = { id, layout, maxBytes, files: batches[id]! };
         worker.postMessage(job);
         return true;
       };
@@ -115,23 +151,24 @@ export class ExtractPool {
 }
 
 /**
- * Extracts every file, handing results over batch by batch (in completion order) as they arrive, so the caller
- * can store them while the workers go on parsing. Uses `pool` when given (and leaves it open), else starts
+ * Reads and extracts every file, handing results over batch by batch (in completion order) as they arrive, so
+ * the caller can store them while the workers go on parsing. Uses `pool` when given (and leaves it open), else starts
  * `workers` threads for the call; few files are extracted on the calling thread.
  */
 export async function extractAll(
   files: SourceFile[],
   layout: ProjectLayout,
+  maxBytes: number,
   workers: number,
   onResults: (outcomes: ExtractOutcome[], done: number) => void,
   pool?: ExtractPool,
 ): Promise<void> {
   onResults([], 0);
-  if (!usesWorkers(files.length, workers)) return extractInline(files, layout, onResults);
-  if (pool !== undefined) return pool.extract(files, layout, onResults);
+  if (!usesWorkers(files.length, workers)) return extractInline(files, layout, maxBytes, onResults);
+  if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults);
   const own = ExtractPool.start(Math.min(workers, makeBatches(files).length));
   try {
-    await own.extract(files, layout, onResults);
+    await own.extract(files, layout, maxBytes, onResults);
   } finally {
     await own.close();
   }
@@ -142,17 +179,14 @@ export function usesWorkers(fileCount: number, workers: number): boolean {
   return workers > 1 && fileCount >= MIN_FILES_FOR_WORKERS;
 }
 
-async function extractInline(files: SourceFile[], layout: ProjectLayout, onResults: (outcomes: ExtractOutcome[], done: number) => void): Promise<void> {
+async function extractInline(
+  files: SourceFile[],
+  layout: ProjectLayout,
+  maxBytes: number,
+  onResults: (outcomes: ExtractOutcome[], done: number) => void,
+): Promise<void> {
   let done = 0;
-  for (const f of files) {
-    let outcome: ExtractOutcome;
-    try {
-      outcome = { path: f.path, extract: await extractFile(f.path, f.source, layout) };
-    } catch (err) {
-      outcome = { path: f.path, error: err instanceof Error ? err.message : String(err) };
-    }
-    onResults([outcome], ++done);
-  }
+  for (const f of files) onResults([await readAndExtract(f, layout, maxBytes)], ++done);
 }
 
 function makeBatches(files: SourceFile[]): SourceFile[][] {
@@ -161,7 +195,7 @@ function makeBatches(files: SourceFile[]): SourceFile[][] {
   let bytes = 0;
   for (const f of files) {
     current.push(f);
-    bytes += f.source.length;
+    bytes += f.size;
     if (bytes >= BATCH_BYTES || current.length >= 64) {
       batches.push(current);
       current = [];
