@@ -10,7 +10,7 @@
  */
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { asciiPieceEnd, NOT_ASCII } from '../../util/token-pieces.js';
-import { countTokens, forEachPiece, pieceTokens } from '../../util/tokens.js';
+import { countTokens, forEachPiece, pieceTokens, pieceTokensAt } from '../../util/tokens.js';
 
 /** Characters before a span's end where whole-text pieces may still differ from the span's own. */
 const TAIL_MARGIN = 4;
@@ -56,7 +56,7 @@ export class SpanTokenCounter {
         if (match === null) break;
         pieceEnd = STICKY.lastIndex;
         pieceCount = pieceTokens(match[0]);
-      } else pieceCount = pieceTokens(this.text.slice(p, pieceEnd));
+      } else pieceCount = pieceTokensAt(this.text, p, pieceEnd);
       if (pieceEnd > limit) break;
       head += pieceCount;
       const at = this.indexOfEnd(pieceEnd);
