@@ -40,12 +40,14 @@ function contentHash(absPath: string): string {
 /** Whether the stored index reflects the working tree: same indexable files (less the skipped ones), same contents. */
 export function indexMatchesTree(store: IndexStore, root: string, indexDir?: string): boolean {
   const walk = walkRepository({ root, indexDir, accept: (p) => languageForPath(p) !== undefined });
-  const stored = new Map(store.files().map((f) => [f.path, f.hash]));
+  const stored = new Map(store.files().map((f) => [f.path, f]));
   const skipped = store.skips();
   let seen = 0;
   for (const file of walk.files) {
     if (skipped.has(file.path)) continue;
-    if (stored.get(file.path) !== contentHash(file.absPath)) return false;
+    const row = stored.get(file.path);
+    // An unchanged stamp stands for unchanged content, as it does for the indexer.
+    if (row === undefined || ((row.stamp === '' || row.stamp !== file.stamp) && row.hash !== contentHash(file.absPath))) return false;
     seen++;
   }
   return seen === stored.size;
