@@ -174,6 +174,31 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       candidates.length >= THREADED_WRITES_FROM || configChanged ? new ThreadedWriter(indexDir) : store.beginUpdate();
     try {
       const parsed = new Map<string, FileExtract>();
+      const take = (batch: ExtractOutcome[]): void => {
+        for (const o of batch) {
+          if ('skip' in o) {
+            skips.set(o.path, o.skip);
+            continue;
+          }
+          present.add(o.path);
+          const info = candidateInfo.get(o.path)!;
+          if ('unchanged' in o) {
+            // Read again because its stamp changed, and found equal: only the new stamp is recorded.
+            if (stored.get(o.path)!.stamp !== info.stamp) writer.setStamp(o.path, info.stamp);
+          } else if ('error' in o) {
+            skips.set(o.path, 'parse-failed');
+            present.delete(o.path);
+          } else {
+            writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
+            parsed.set(o.path, o.extract);
+          }
+        }
+      };
+      // Results wait until what resolution needs has been read from the index, so that read sees the index as it
+      // was before the run. Many files: it is read while the workers parse. Few (files skipped for their content
+      // come back every run): only once the results show that something changed.
+      const loadEarly = mayResolve && usesWorkers(candidates.length, workerCount);
+      let waiting: ExtractOutcome[][] | undefined = [];
       progress({ phase: 'read', done: 0, total: candidates.length });
       const extraction = extractAll(
         candidates,
@@ -181,37 +206,38 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         maxBytes,
         workerCount,
         (batch, done) => {
-          for (const o of batch) {
-            if ('skip' in o) {
-              skips.set(o.path, o.skip);
-              continue;
-            }
-            present.add(o.path);
-            const info = candidateInfo.get(o.path)!;
-            if ('unchanged' in o) {
-              // Read again because its stamp changed, and found equal: only the new stamp is recorded.
-              if (stored.get(o.path)!.stamp !== info.stamp) writer.setStamp(o.path, info.stamp);
-            } else if ('error' in o) {
-              skips.set(o.path, 'parse-failed');
-              present.delete(o.path);
-            } else {
-              writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
-              parsed.set(o.path, o.extract);
-            }
-          }
+          if (waiting) waiting.push(batch);
+          else take(batch);
           progress({ phase: 'parse', done, total: candidates.length });
         },
         pool,
       );
-      // Everything resolution needs from the index is read while the workers parse; the run has written nothing
-      // to this connection's view, so this is the index as it was before the run.
-      const extracts = mayResolve ? store.loadExtracts() : new Map<string, FileExtract>();
-      const deps = mayResolve ? store.loadDeps() : new Map<string, FileDeps>();
+      let extracts = new Map<string, FileExtract>();
+      let deps = new Map<string, FileDeps>();
+      const load = (): void => {
+        extracts = store.loadExtracts();
+        deps = store.loadDeps();
+      };
+      const release = (): void => {
+        const batches = waiting!;
+        waiting = undefined;
+        for (const batch of batches) take(batch);
+      };
+      if (loadEarly) {
+        load();
+        release();
+      }
       await extraction;
       if (pool !== undefined) {
         const closing = pool;
         pool = undefined;
         void closing.close();
+      }
+      if (waiting !== undefined) {
+        const outcomes = waiting.flat();
+        const changes = (o: ExtractOutcome): boolean => 'extract' in o || 'error' in o || ('skip' in o && stored.has(o.path));
+        if (walkedAway || configChanged || outcomes.some(changes)) load();
+        release();
       }
       const removed = [...stored.keys()].filter((p) => !present.has(p));
       for (const path of removed) writer.removeFile(path);
