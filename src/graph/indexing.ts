@@ -143,8 +143,10 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES;
     const present = new Set<string>();
     // A stored file whose stamp (size, times, inode) is unchanged is taken as unchanged without reading it.
-    // The others are read, hashed and (unless their hash is the stored one) extracted by the workers.
+    // The others are read, hashed and extracted by the workers (or on this thread when they are few).
     const candidates: SourceFile[] = [];
+    /** Stored files found unchanged although their stamp changed: the new stamp is recorded. */
+    const restamped: [path: string, stamp: string][] = [];
     const candidateInfo = new Map<string, { moduleFqn: string; stamp: string }>();
     for (const file of walk.files) {
       if (file.size > maxBytes) {
@@ -159,8 +161,16 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         present.add(file.path);
         continue;
       }
-      candidates.push({ path: file.path, absPath: file.absPath, size: file.size, unlessHash: same ? old.hash : undefined });
-      candidateInfo.set(file.path, { moduleFqn, stamp: file.changedMs < untrustedAfter ? file.stamp : '' });
+      const stamp = file.changedMs < untrustedAfter ? file.stamp : '';
+      // A stored file with another stamp (touched, checked out again, or stamped too recently to trust) is
+      // hashed here: most are unchanged, and finding that out costs less than a worker's start-up.
+      if (same && hashOf(file.absPath) === old.hash) {
+        present.add(file.path);
+        if (old.stamp !== stamp) restamped.push([file.path, stamp]);
+        continue;
+      }
+      candidates.push({ path: file.path, absPath: file.absPath, size: file.size });
+      candidateInfo.set(file.path, { moduleFqn, stamp });
     }
     // The workers start loading their modules and grammars now, while this thread loads what resolution needs.
     if (usesWorkers(candidates.length, workerCount)) pool = ExtractPool.start(workerCount);
@@ -182,10 +192,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           }
           present.add(o.path);
           const info = candidateInfo.get(o.path)!;
-          if ('unchanged' in o) {
-            // Read again because its stamp changed, and found equal: only the new stamp is recorded.
-            if (stored.get(o.path)!.stamp !== info.stamp) writer.setStamp(o.path, info.stamp);
-          } else if ('error' in o) {
+          if ('error' in o) {
             skips.set(o.path, 'parse-failed');
             present.delete(o.path);
           } else {
@@ -239,6 +246,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         if (walkedAway || configChanged || outcomes.some(changes)) load();
         release();
       }
+      for (const [path, stamp] of restamped) writer.setStamp(path, stamp);
       const removed = [...stored.keys()].filter((p) => !present.has(p));
       for (const path of removed) writer.removeFile(path);
       const changedUpFront = new Set<string>([...parsed.keys(), ...removed]);
@@ -276,6 +284,15 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   } finally {
     if (pool !== undefined) void pool.close();
     store.close();
+  }
+}
+
+/** sha1 of a file's bytes, or undefined when it cannot be read. */
+function hashOf(absPath: string): string | undefined {
+  try {
+    return createHash('sha1').update(readFileSync(absPath)).digest('hex');
+  } catch {
+    return undefined;
   }
 }
 

@@ -10,13 +10,12 @@ import { classifyContent, type ContentSkipReason } from './content.js';
 import { extractFile } from './parse.js';
 import type { FileExtract, ProjectLayout } from './types.js';
 
-/** A file to read, and to extract unless its content hash is `unlessHash`. */
+/** A file to read and extract. */
 export interface SourceFile {
   path: string;
   absPath: string;
   /** Size seen by the walk, to balance batches. */
   size: number;
-  unlessHash?: string;
 }
 
 export interface ExtractJob {
@@ -26,14 +25,10 @@ export interface ExtractJob {
   files: SourceFile[];
 }
 
-/**
- * What became of one file: extracted (or failed to parse) with the hash and size of what was read, found
- * unchanged (its hash was `unlessHash`), or skipped for its content.
- */
+/** What became of one file: extracted (or failed to parse) with the hash and size of what was read, or skipped for its content. */
 export type ExtractOutcome =
   | { path: string; hash: string; size: number; extract: FileExtract }
   | { path: string; hash: string; size: number; error: string }
-  | { path: string; hash: string; size: number; unchanged: true }
   | { path: string; skip: ContentSkipReason | 'unreadable' };
 
 export interface ExtractJobResult {
@@ -41,7 +36,7 @@ export interface ExtractJobResult {
   results: ExtractOutcome[];
 }
 
-/** Reads, classifies, hashes and (unless unchanged) extracts one file: what a worker does with each file it is sent. */
+/** Reads, classifies, hashes and extracts one file: what a worker does with each file it is sent. */
 export async function readAndExtract(file: SourceFile, layout: ProjectLayout, maxBytes: number): Promise<ExtractOutcome> {
   let bytes: Buffer;
   try {
@@ -53,7 +48,6 @@ export async function readAndExtract(file: SourceFile, layout: ProjectLayout, ma
   if (!verdict.ok) return { path: file.path, skip: verdict.reason };
   const hash = createHash('sha1').update(bytes).digest('hex');
   const size = bytes.length;
-  if (hash === file.unlessHash) return { path: file.path, hash, size, unchanged: true };
   try {
     return { path: file.path, hash, size, extract: await extractFile(file.path, verdict.text, layout) };
   } catch (err) {
