@@ -249,6 +249,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       for (const [path, stamp] of restamped) writer.setStamp(path, stamp);
       const removed = [...stored.keys()].filter((p) => !present.has(p));
       for (const path of removed) writer.removeFile(path);
+      writer.filesDone();
       const changedUpFront = new Set<string>([...parsed.keys(), ...removed]);
       const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
       for (const path of changedUpFront) extracts.delete(path);

@@ -39,6 +39,8 @@ export interface RunWriter {
   setStamp(path: string, stamp: string): void;
   writeResolution(path: string, res: FileEdges, deps: FileDeps): void;
   setMeta(key: string, value: string): void;
+  /** No more files will be upserted or removed in this run (resolutions may follow). */
+  filesDone(): void;
   commit(skips: ReadonlyMap<string, string>, summary: unknown): void | Promise<void>;
   rollback(): void | Promise<void>;
 }
@@ -52,7 +54,7 @@ export class UpdateWriter implements RunWriter {
   /** The index was empty when the run began, and nothing was written or removed since except by this run's appends. */
   private readonly fresh: boolean;
   /** CREATE INDEX statements dropped for a fresh fill, run again before commit. */
-  private deferredIndexes: string[] = [];
+  private deferredIndexes: { table: string; sql: string }[] = [];
 
   constructor(private readonly store: IndexStore) {
     const db = store.db;
@@ -83,10 +85,10 @@ export class UpdateWriter implements RunWriter {
       db.prepare('SELECT EXISTS(SELECT 1 FROM entities) OR EXISTS(SELECT 1 FROM edges) OR EXISTS(SELECT 1 FROM externals) AS used').pluck().get() === 0;
     if (this.fresh) {
       const indexes = db
-        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('entities', 'edges', 'externals')")
-        .all() as { name: string; sql: string }[];
+        .prepare("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('entities', 'edges', 'externals')")
+        .all() as { name: string; tbl_name: string; sql: string }[];
       for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
-      this.deferredIndexes = indexes.map((index) => index.sql);
+      this.deferredIndexes = indexes.map((index) => ({ table: index.tbl_name, sql: index.sql }));
     }
   }
 
@@ -149,13 +151,22 @@ export class UpdateWriter implements RunWriter {
     this.changed = true;
   }
 
+  /** Every file's row and entities are written: a fresh fill builds the entities' indexes now, not at commit. */
+  filesDone(): void {
+    this.buildIndexes((table) => table === 'entities');
+  }
+
+  private buildIndexes(which: (table: string) => boolean): void {
+    for (const index of this.deferredIndexes) if (which(index.table)) this.db.exec(index.sql);
+    this.deferredIndexes = this.deferredIndexes.filter((index) => !which(index.table));
+  }
+
   setMeta(key: string, value: string): void {
     this.store.setMeta(key, value);
   }
 
   commit(skips: ReadonlyMap<string, string>, summary: unknown): void {
-    for (const sql of this.deferredIndexes) this.db.exec(sql);
-    this.deferredIndexes = [];
+    this.buildIndexes(() => true);
     this.db.prepare('DELETE FROM skips').run();
     const insSkip = this.db.prepare('INSERT INTO skips(path, reason) VALUES (?, ?)');
     for (const [path, reason] of skips) insSkip.run(path, reason);

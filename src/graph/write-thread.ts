@@ -18,6 +18,7 @@ export type WriteOp =
   | { op: 'stamp'; path: string; stamp: string }
   | { op: 'resolution'; path: string; edges: string; deps: string }
   | { op: 'meta'; key: string; value: string }
+  | { op: 'filesDone' }
   | { op: 'commit'; skips: [string, string][]; summary: unknown }
   | { op: 'rollback' };
 
@@ -82,6 +83,11 @@ export class ThreadedWriter implements RunWriter {
 
   setMeta(key: string, value: string): void {
     this.send({ op: 'meta', key, value });
+  }
+
+  filesDone(): void {
+    this.send({ op: 'filesDone' });
+    this.flush();
   }
 
   async commit(skips: ReadonlyMap<string, string>, summary: unknown): Promise<void> {

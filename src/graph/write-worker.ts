@@ -59,6 +59,9 @@ function apply(op: WriteOp): void {
       case 'meta':
         writer!.setMeta(op.key, op.value);
         break;
+      case 'filesDone':
+        writer!.filesDone();
+        break;
     }
   } catch (err) {
     failure = err instanceof Error ? err.message : String(err);
