@@ -5,16 +5,24 @@
 import { createHash } from 'node:crypto';
 import { accessSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
-import { classifyContent, DEFAULT_MAX_BYTES } from '../indexer/content.js';
+import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout } from '../indexer/layout.js';
-import { defaultWorkerCount, extractAll, type SourceFile } from '../indexer/pool.js';
+import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
-import { walkRepository } from '../indexer/walk.js';
+import { walkRepository, type WalkedFile } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
 import { IndexStore } from './store.js';
+import type { RunWriter } from './update-writer.js';
+import { ThreadedWriter } from './write-thread.js';
+
+/** Files modified less than this before a run started are read again by the next run whatever their stamp. */
+const STAMP_MARGIN_MS = 2000;
+
+/** Runs that write at least this many files' records do so from a thread of their own. */
+const THREADED_WRITES_FROM = 64;
 
 export interface IndexOptions {
   repo: string;
@@ -112,7 +120,13 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     report(p);
   };
   const store = openIndexForWrite(indexDir);
+  const workerCount = options.workers ?? defaultWorkerCount();
+  let pool: ExtractPool | undefined;
   try {
+    const stored = new Map(store.files().map((f) => [f.path, f]));
+    // Stamps of files modified this close to the run are not trusted later: a write in the same clock tick
+    // as the read would leave the stamp unchanged.
+    const untrustedAfter = Date.now() - STAMP_MARGIN_MS;
     progress({ phase: 'walk', done: 0, total: 0 });
     const walk = walkRepository({ root: repo, indexDir, accept: (p) => languageForPath(p) !== undefined });
     const skips = new Map<string, string>(walk.skipped);
@@ -127,79 +141,127 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     };
     const layout = detectLayout(walk.files.map((f) => f.path), readFile);
 
-    const stored = new Map(store.files().map((f) => [f.path, f]));
     // Records written by a codectx whose extraction or resolution differed are not reused (src/indexer/versions.ts).
     const extractStale = store.getMeta('extract_version') !== String(EXTRACT_VERSION);
     const resolveStale = extractStale || store.getMeta('resolve_version') !== String(RESOLVE_VERSION);
     const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES;
-    const toParse: (SourceFile & { hash: string; size: number; moduleFqn: string })[] = [];
     const present = new Set<string>();
-    let read = 0;
+    // A stored file whose stamp (size, times, inode) is unchanged is taken as unchanged without reading it.
+    // The others are read, hashed and extracted by the workers (or on this thread when they are few).
+    const candidates: SourceFile[] = [];
+    /** Stored files found unchanged although their stamp changed: the new stamp is recorded. */
+    const restamped: [path: string, stamp: string][] = [];
+    const candidateInfo = new Map<string, { moduleFqn: string; stamp: string }>();
     for (const file of walk.files) {
-      progress({ phase: 'read', done: read++, total: walk.files.length });
       if (file.size > maxBytes) {
         skips.set(file.path, 'too-large');
         continue;
       }
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(file.absPath);
-      } catch {
-        skips.set(file.path, 'unreadable');
-        continue;
-      }
-      const verdict = classifyContent(bytes, { maxBytes });
-      if (!verdict.ok) {
-        skips.set(file.path, verdict.reason);
-        continue;
-      }
-      present.add(file.path);
       const lang = languageForPath(file.path)!;
       const moduleFqn = lang.moduleInfo(file.path, layout).moduleFqn;
-      const hash = createHash('sha1').update(bytes).digest('hex');
       const old = stored.get(file.path);
-      if (old && !extractStale && old.hash === hash && old.moduleFqn === moduleFqn && old.language === lang.id) continue;
-      toParse.push({ path: file.path, source: verdict.text, hash, size: bytes.length, moduleFqn });
+      const same = !extractStale && old !== undefined && old.moduleFqn === moduleFqn && old.language === lang.id;
+      if (same && old.stamp !== '' && old.stamp === file.stamp) {
+        present.add(file.path);
+        continue;
+      }
+      const stamp = file.changedMs < untrustedAfter ? file.stamp : '';
+      // A stored file with another stamp (touched, checked out again, or stamped too recently to trust) is
+      // hashed here: most are unchanged, and finding that out costs less than a worker's start-up.
+      if (same && hashOf(file.absPath) === old.hash) {
+        present.add(file.path);
+        if (old.stamp !== stamp) restamped.push([file.path, stamp]);
+        continue;
+      }
+      candidates.push({ path: file.path, absPath: file.absPath, size: file.size });
+      candidateInfo.set(file.path, { moduleFqn, stamp });
     }
-    const removed = [...stored.keys()].filter((p) => !present.has(p));
-    // Everything resolution needs from the index is read before the run starts writing.
-    const changedUpFront = new Set<string>([...toParse.map((f) => f.path), ...removed]);
+    // The workers start loading their modules and grammars now, while this thread loads what resolution needs.
+    if (usesWorkers(candidates.length, workerCount)) pool = ExtractPool.start(workerCount);
+    const walkedAway = [...stored.keys()].some((p) => !present.has(p) && !candidateInfo.has(p));
     const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
     const reresolveAll = configChanged || resolveStale;
-    const needsResolution = changedUpFront.size > 0 || reresolveAll;
-    // With stale extraction every file is parsed again, so none of the stored records would be used.
-    const load = needsResolution && !extractStale;
-    const extracts = load ? store.loadExtracts() : new Map<string, FileExtract>();
-    const deps = load ? store.loadDeps() : new Map<string, FileDeps>();
-    const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
-    for (const path of changedUpFront) extracts.delete(path);
+    const mayResolve = candidates.length > 0 || walkedAway || reresolveAll;
 
     let summaryBase: { parsed: number; removed: number; reresolved: number };
-    const writer = store.beginUpdate();
+    // Many files to write (parsed, or re-resolved all): SQLite works on a thread of its own while this one resolves.
+    const manyWrites = candidates.length >= THREADED_WRITES_FROM || (reresolveAll && stored.size >= THREADED_WRITES_FROM);
+    const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir) : store.beginUpdate();
     try {
-      for (const path of removed) writer.removeFile(path);
-      const parsed: string[] = [];
-      const meta = new Map(toParse.map((f) => [f.path, f]));
-      await extractAll(toParse, layout, options.workers ?? defaultWorkerCount(), (outcomes, done) => {
-        for (const o of outcomes) {
-          const m = meta.get(o.path)!;
-          if ('error' in o) {
-            skips.set(o.path, 'parse-failed');
-            if (stored.has(o.path)) {
-              writer.removeFile(o.path);
-              removed.push(o.path);
-            }
+      const parsed = new Map<string, FileExtract>();
+      const take = (batch: ExtractOutcome[]): void => {
+        for (const o of batch) {
+          if ('skip' in o) {
+            skips.set(o.path, o.skip);
             continue;
           }
-          writer.upsertFile(o.extract, m.hash, m.size, m.moduleFqn);
-          extracts.set(o.path, o.extract);
-          parsed.push(o.path);
+          present.add(o.path);
+          const info = candidateInfo.get(o.path)!;
+          if ('error' in o) {
+            skips.set(o.path, 'parse-failed');
+            present.delete(o.path);
+          } else {
+            writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
+            parsed.set(o.path, o.extract);
+          }
         }
-        progress({ phase: 'parse', done, total: toParse.length });
-      });
+      };
+      // Results wait until what resolution needs has been read from the index, so that read sees the index as it
+      // was before the run. Many files: it is read while the workers parse. Few (files skipped for their content
+      // come back every run): only once the results show that something changed.
+      const loadEarly = mayResolve && usesWorkers(candidates.length, workerCount);
+      let waiting: ExtractOutcome[][] | undefined = [];
+      progress({ phase: 'read', done: 0, total: candidates.length });
+      const extraction = extractAll(
+        candidates,
+        layout,
+        maxBytes,
+        workerCount,
+        (batch, done) => {
+          if (waiting) waiting.push(batch);
+          else take(batch);
+          progress({ phase: 'parse', done, total: candidates.length });
+        },
+        pool,
+      );
+      let extracts = new Map<string, FileExtract>();
+      let deps = new Map<string, FileDeps>();
+      const load = (): void => {
+        extracts = store.loadExtracts();
+        deps = store.loadDeps();
+      };
+      const release = (): void => {
+        const batches = waiting!;
+        waiting = undefined;
+        for (const batch of batches) take(batch);
+      };
+      if (loadEarly) {
+        load();
+        release();
+      }
+      await extraction;
+      if (pool !== undefined) {
+        const closing = pool;
+        pool = undefined;
+        void closing.close();
+      }
+      if (waiting !== undefined) {
+        const outcomes = waiting.flat();
+        const changes = (o: ExtractOutcome): boolean => 'extract' in o || 'error' in o || ('skip' in o && stored.has(o.path));
+        if (walkedAway || reresolveAll || outcomes.some(changes)) load();
+        release();
+      }
+      for (const [path, stamp] of restamped) writer.setStamp(path, stamp);
+      const removed = [...stored.keys()].filter((p) => !present.has(p));
+      for (const path of removed) writer.removeFile(path);
+      writer.filesDone();
+      const changedUpFront = new Set<string>([...parsed.keys(), ...removed]);
+      const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
+      for (const path of changedUpFront) extracts.delete(path);
+      for (const [path, extract] of [...parsed].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) extracts.set(path, extract);
 
       progress({ phase: 'resolve', done: 0, total: 1 });
-      const changed = new Set<string>([...parsed, ...removed]);
+      const changed = changedUpFront;
       let reresolved = 0;
       if (changed.size > 0 || reresolveAll) {
         const resolver = createResolver({ extracts, layout, readFile });
@@ -212,15 +274,15 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
         }
         // Read after resolving: resolvers may read project files lazily.
-        store.setMeta('config_reads', JSON.stringify(Object.fromEntries([...configReads].sort())));
-        store.setMeta('extract_version', String(EXTRACT_VERSION));
-        store.setMeta('resolve_version', String(RESOLVE_VERSION));
+        writer.setMeta('config_reads', JSON.stringify(Object.fromEntries([...configReads].sort())));
+        writer.setMeta('extract_version', String(EXTRACT_VERSION));
+        writer.setMeta('resolve_version', String(RESOLVE_VERSION));
       }
       progress({ phase: 'write', done: 0, total: 1 });
-      summaryBase = { parsed: parsed.length, removed: removed.length, reresolved };
-      writer.commit(skips, summaryBase);
+      summaryBase = { parsed: parsed.size, removed: removed.length, reresolved };
+      await writer.commit(skips, summaryBase);
     } catch (err) {
-      writer.rollback();
+      await writer.rollback();
       throw err;
     }
     phases.write += (performance.now() - phaseStart) / 1000;
@@ -228,7 +290,17 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     store.setMeta('last_run', JSON.stringify(summary));
     return summary;
   } finally {
+    if (pool !== undefined) void pool.close();
     store.close();
+  }
+}
+
+/** sha1 of a file's bytes, or undefined when it cannot be read. */
+function hashOf(absPath: string): string | undefined {
+  try {
+    return createHash('sha1').update(readFileSync(absPath)).digest('hex');
+  } catch {
+    return undefined;
   }
 }
 

@@ -41,4 +41,6 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE sessions ADD COLUMN tree_hash TEXT NOT NULL DEFAULT '';`,
   // What each file's resolution read of other files (JSON FileDeps), so an update re-resolves only dependents.
   `ALTER TABLE files ADD COLUMN resolve_deps TEXT NOT NULL DEFAULT '';`,
+  // Each file's stamp (size, times, inode) when it was read, so an update reads only files whose stamp changed.
+  `ALTER TABLE files ADD COLUMN stamp TEXT NOT NULL DEFAULT '';`,
 ];

@@ -26,6 +26,8 @@ export interface StoredFile {
   size: number;
   moduleFqn: string;
   syntaxErrors: number;
+  /** The file's stamp when it was read (see WalkedFile.stamp); '' when it is not to be trusted. */
+  stamp: string;
 }
 
 /** Per-file results of resolution: edges and externals whose source entity lives in that file. */
@@ -93,7 +95,7 @@ export class IndexStore {
   }
 
   files(): StoredFile[] {
-    return (this.db.prepare('SELECT path, language, hash, size, module_fqn, syntax_errors FROM files ORDER BY path').all() as Row[]).map(
+    return (this.db.prepare('SELECT path, language, hash, size, module_fqn, syntax_errors, stamp FROM files ORDER BY path').all() as Row[]).map(
       (r) => ({
         path: r.path as string,
         language: r.language as LanguageId,
@@ -101,6 +103,7 @@ export class IndexStore {
         size: r.size as number,
         moduleFqn: r.module_fqn as string,
         syntaxErrors: r.syntax_errors as number,
+        stamp: r.stamp as string,
       }),
     );
   }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { languageForPath } from '../indexer/languages/index.js';
+import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
 import type { IndexStore } from './store.js';
 
@@ -37,15 +38,22 @@ function contentHash(absPath: string): string {
   }
 }
 
-/** Whether the stored index reflects the working tree: same indexable files (less the skipped ones), same contents. */
+/**
+ * Whether the stored index reflects the working tree: same indexable files (less the skipped ones), same contents,
+ * built by this version of extraction and resolution.
+ */
 export function indexMatchesTree(store: IndexStore, root: string, indexDir?: string): boolean {
+  // An index built by another version of extraction or resolution is redone by the next run.
+  if (store.getMeta('extract_version') !== String(EXTRACT_VERSION) || store.getMeta('resolve_version') !== String(RESOLVE_VERSION)) return false;
   const walk = walkRepository({ root, indexDir, accept: (p) => languageForPath(p) !== undefined });
-  const stored = new Map(store.files().map((f) => [f.path, f.hash]));
+  const stored = new Map(store.files().map((f) => [f.path, f]));
   const skipped = store.skips();
   let seen = 0;
   for (const file of walk.files) {
     if (skipped.has(file.path)) continue;
-    if (stored.get(file.path) !== contentHash(file.absPath)) return false;
+    const row = stored.get(file.path);
+    // An unchanged stamp stands for unchanged content, as it does for the indexer.
+    if (row === undefined || ((row.stamp === '' || row.stamp !== file.stamp) && row.hash !== contentHash(file.absPath))) return false;
     seen++;
   }
   return seen === stored.size;

@@ -1,29 +1,59 @@
 /**
- * Parallel extraction over worker threads. Extraction is a pure function of (path, source, layout), so the
- * result does not depend on the worker count; results are returned in input order.
+ * Parallel reading and extraction over worker threads. Extraction is a pure function of (path, source, layout),
+ * so the result does not depend on the worker count; results are handed over in completion order.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { classifyContent, type ContentSkipReason } from './content.js';
 import { extractFile } from './parse.js';
 import type { FileExtract, ProjectLayout } from './types.js';
 
+/** A file to read and extract. */
 export interface SourceFile {
   path: string;
-  source: string;
+  absPath: string;
+  /** Size seen by the walk, to balance batches. */
+  size: number;
 }
 
 export interface ExtractJob {
   id: number;
   layout: ProjectLayout;
+  maxBytes: number;
   files: SourceFile[];
 }
 
+/** What became of one file: extracted (or failed to parse) with the hash and size of what was read, or skipped for its content. */
+export type ExtractOutcome =
+  | { path: string; hash: string; size: number; extract: FileExtract }
+  | { path: string; hash: string; size: number; error: string }
+  | { path: string; skip: ContentSkipReason | 'unreadable' };
+
 export interface ExtractJobResult {
   id: number;
-  results: ({ path: string; extract: FileExtract } | { path: string; error: string })[];
+  results: ExtractOutcome[];
 }
 
-export type ExtractOutcome = { path: string; extract: FileExtract } | { path: string; error: string };
+/** Reads, classifies, hashes and extracts one file: what a worker does with each file it is sent. */
+export async function readAndExtract(file: SourceFile, layout: ProjectLayout, maxBytes: number): Promise<ExtractOutcome> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file.absPath);
+  } catch {
+    return { path: file.path, skip: 'unreadable' };
+  }
+  const verdict = classifyContent(bytes, { maxBytes });
+  if (!verdict.ok) return { path: file.path, skip: verdict.reason };
+  const hash = createHash('sha1').update(bytes).digest('hex');
+  const size = bytes.length;
+  try {
+    return { path: file.path, hash, size, extract: await extractFile(file.path, verdict.text, layout) };
+  } catch (err) {
+    return { path: file.path, hash, size, error: err instanceof Error ? err.message : String(err) };
+  }
+}
 
 /** Below this many files, worker start-up costs more than it saves. */
 const MIN_FILES_FOR_WORKERS = 64;
@@ -34,31 +64,123 @@ export function defaultWorkerCount(): number {
 }
 
 /**
- * Extracts every file, handing results over batch by batch (in completion order) as they arrive, so the caller
- * can store them while the workers go on parsing.
+ * Worker threads started ahead of the work, so that loading their modules and grammars overlaps what the
+ * caller does meanwhile (reading, hashing, loading the index). Extraction is a pure function of
+ * (path, source, layout), so which worker gets a file changes nothing in the result.
+ */
+export class ExtractPool {
+  private readonly workers: Worker[] = [];
+  /** The first error a worker raised before or while extracting. */
+  private failure: unknown;
+  private onFailure: ((err: unknown) => void) | undefined;
+
+  private constructor(count: number) {
+    const workerUrl = new URL('./worker.js', import.meta.url);
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(workerUrl);
+      worker.on('error', (err) => {
+        this.failure ??= err;
+        this.onFailure?.(err);
+      });
+      this.workers.push(worker);
+    }
+  }
+
+  /** Starts `count` workers now. */
+  static start(count: number): ExtractPool {
+    return new ExtractPool(Math.max(1, count));
+  }
+
+  /** Extracts `files` over the pool's workers, handing results over batch by batch as they arrive. */
+  extract(files: SourceFile[], layout: ProjectLayout, maxBytes: number, onResults: (outcomes: ExtractOutcome[], done: number) => void): Promise<void> {
+    const batches = makeBatches(files);
+    let next = 0;
+    let done = 0;
+    return new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const finish = (err?: unknown): void => {
+        if (settled) return;
+        settled = true;
+        this.onFailure = undefined;
+        for (const worker of this.workers) worker.removeAllListeners('message');
+        if (err === undefined) resolve();
+        else reject(err);
+      };
+      if (this.failure !== undefined) return finish(this.failure);
+      this.onFailure = finish;
+      let running = 0;
+      const send = (worker: Worker): boolean => {
+        if (next >= batches.length) return false;
+        const id = next++;
+        const job: ExtractJob = { id, layout, maxBytes, files: batches[id]! };
+        worker.postMessage(job);
+        return true;
+      };
+      for (const worker of this.workers) {
+        if (!send(worker)) break;
+        running++;
+        worker.on('message', (msg: ExtractJobResult) => {
+          done += msg.results.length;
+          // A next batch goes out first, so the worker parses while these results are being stored.
+          const more = send(worker);
+          try {
+            onResults(msg.results, done);
+          } catch (err) {
+            finish(err);
+            return;
+          }
+          if (!more) {
+            worker.removeAllListeners('message');
+            if (--running === 0) finish();
+          }
+        });
+      }
+      if (running === 0) finish();
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
+
+/**
+ * Reads and extracts every file, handing results over batch by batch (in completion order) as they arrive, so
+ * the caller can store them while the workers go on parsing. Uses `pool` when given (and leaves it open), else starts
+ * `workers` threads for the call; few files are extracted on the calling thread.
  */
 export async function extractAll(
   files: SourceFile[],
   layout: ProjectLayout,
+  maxBytes: number,
   workers: number,
   onResults: (outcomes: ExtractOutcome[], done: number) => void,
+  pool?: ExtractPool,
 ): Promise<void> {
   onResults([], 0);
-  if (workers <= 1 || files.length < MIN_FILES_FOR_WORKERS) return extractInline(files, layout, onResults);
-  return extractInWorkers(files, layout, workers, onResults);
+  if (!usesWorkers(files.length, workers)) return extractInline(files, layout, maxBytes, onResults);
+  if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults);
+  const own = ExtractPool.start(Math.min(workers, makeBatches(files).length));
+  try {
+    await own.extract(files, layout, maxBytes, onResults);
+  } finally {
+    await own.close();
+  }
 }
 
-async function extractInline(files: SourceFile[], layout: ProjectLayout, onResults: (outcomes: ExtractOutcome[], done: number) => void): Promise<void> {
+/** Whether extracting this many files uses worker threads (below MIN_FILES_FOR_WORKERS, start-up costs more than it saves). */
+export function usesWorkers(fileCount: number, workers: number): boolean {
+  return workers > 1 && fileCount >= MIN_FILES_FOR_WORKERS;
+}
+
+async function extractInline(
+  files: SourceFile[],
+  layout: ProjectLayout,
+  maxBytes: number,
+  onResults: (outcomes: ExtractOutcome[], done: number) => void,
+): Promise<void> {
   let done = 0;
-  for (const f of files) {
-    let outcome: ExtractOutcome;
-    try {
-      outcome = { path: f.path, extract: await extractFile(f.path, f.source, layout) };
-    } catch (err) {
-      outcome = { path: f.path, error: err instanceof Error ? err.message : String(err) };
-    }
-    onResults([outcome], ++done);
-  }
+  for (const f of files) onResults([await readAndExtract(f, layout, maxBytes)], ++done);
 }
 
 function makeBatches(files: SourceFile[]): SourceFile[][] {
@@ -67,7 +189,7 @@ function makeBatches(files: SourceFile[]): SourceFile[][] {
   let bytes = 0;
   for (const f of files) {
     current.push(f);
-    bytes += f.source.length;
+    bytes += f.size;
     if (bytes >= BATCH_BYTES || current.length >= 64) {
       batches.push(current);
       current = [];
@@ -76,46 +198,4 @@ function makeBatches(files: SourceFile[]): SourceFile[][] {
   }
   if (current.length) batches.push(current);
   return batches;
-}
-
-async function extractInWorkers(
-  files: SourceFile[],
-  layout: ProjectLayout,
-  workerCount: number,
-  onResults: (outcomes: ExtractOutcome[], done: number) => void,
-): Promise<void> {
-  const batches = makeBatches(files);
-  let next = 0;
-  let done = 0;
-  const workerUrl = new URL('./worker.js', import.meta.url);
-  const runWorker = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const worker = new Worker(workerUrl);
-      const send = (): void => {
-        if (next >= batches.length) {
-          void worker.terminate().then(() => resolve());
-          return;
-        }
-        const id = next++;
-        const job: ExtractJob = { id, layout, files: batches[id]! };
-        worker.postMessage(job);
-      };
-      worker.on('message', (msg: ExtractJobResult) => {
-        done += msg.results.length;
-        // A next batch goes out first, so the worker parses while these results are being stored.
-        const more = next < batches.length;
-        if (more) send();
-        try {
-          onResults(msg.results, done);
-        } catch (err) {
-          void worker.terminate();
-          reject(err);
-          return;
-        }
-        if (!more) send();
-      });
-      worker.on('error', reject);
-      send();
-    });
-  await Promise.all(Array.from({ length: Math.min(workerCount, batches.length) }, runWorker));
 }

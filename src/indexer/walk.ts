@@ -2,7 +2,7 @@
  * Repository walk: which files get indexed. Honors .gitignore at every level and .codectxignore,
  * never enters VCS, dependency or index folders, stays inside the root through symlinks.
  */
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, type BigIntStats, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -16,6 +16,13 @@ export interface WalkedFile {
   path: string;
   absPath: string;
   size: number;
+  /**
+   * Size, modification and change times (ns) and inode, as one string: a file whose stamp equals the one
+   * recorded when it was last read still holds what was read then (as git trusts its index).
+   */
+  stamp: string;
+  /** The later of the modification and change times in ms, to tell whether the stamp is too recent to trust. */
+  changedMs: number;
 }
 
 export interface WalkResult {
@@ -44,72 +51,80 @@ export function walkRepository(options: WalkOptions): WalkResult {
   const skipped = new Map<string, WalkSkipReason>();
   const visitedDirs = new Set<string>([rootReal]);
 
-  const visit = (absDir: string, relDir: string, levels: IgnoreLevel[]): void => {
-    let names: string[];
+  /** `absDir` is where the walk found the directory, `realDir` its real path. */
+  const visit = (absDir: string, realDir: string, relDir: string, levels: IgnoreLevel[]): void => {
+    let entries: Dirent[];
     try {
-      names = readdirSync(absDir);
+      entries = readdirSync(absDir, { withFileTypes: true });
     } catch {
       skipped.set(relDir || '.', 'unreadable');
       return;
     }
-    names.sort();
-    const here = loadIgnoreLevel(absDir, relDir);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const here = loadIgnoreLevel(absDir, relDir, new Set(entries.map((e) => e.name)));
     const active = here ? [...levels, here] : levels;
-    for (const name of names) {
+    for (const entry of entries) {
+      const name = entry.name;
       const abs = join(absDir, name);
       const rel = relDir ? `${relDir}/${name}` : name;
-      let st: Stats;
-      try {
-        st = lstatSync(abs);
-      } catch {
-        skipped.set(rel, 'unreadable');
-        continue;
-      }
-      let isDir = st.isDirectory();
-      let size = st.size;
-      if (st.isSymbolicLink()) {
-        const target = safeRealpath(abs);
-        if (!target || !isInside(target, rootReal)) {
+      // Entries that are not symlinks need no stat to be told apart, and a directory's real path follows from its parent's.
+      let isDir = entry.isDirectory();
+      let real: string | undefined;
+      let st: BigIntStats | undefined;
+      if (entry.isSymbolicLink()) {
+        real = safeRealpath(abs);
+        if (!real || !isInside(real, rootReal)) {
           skipped.set(rel, 'symlink-outside-root');
           continue;
         }
         try {
-          const tst = statSync(target);
-          isDir = tst.isDirectory();
-          size = tst.size;
+          st = statSync(real, { bigint: true });
+          isDir = st.isDirectory();
         } catch {
           skipped.set(rel, 'unreadable');
           continue;
         }
-        if (isDir && visitedDirs.has(target)) {
+        if (isDir && visitedDirs.has(real)) {
           skipped.set(rel, 'symlink-loop');
           continue;
         }
-      } else if (!isDir && !st.isFile()) {
+        if (!isDir && !st.isFile()) continue;
+      } else if (isDir) {
+        real = join(realDir, name);
+      } else if (!entry.isFile()) {
         continue; // sockets, fifos, devices
       }
       if (isDir) {
         if (ALWAYS_SKIPPED_DIRS.has(name)) continue;
-        const real = safeRealpath(abs);
-        if (!real || real === indexReal) continue;
+        if (real === indexReal) continue;
         if (isIgnored(active, rel, true)) continue;
-        if (visitedDirs.has(real) && !st.isSymbolicLink()) continue;
-        visitedDirs.add(real);
-        visit(abs, rel, active);
+        if (visitedDirs.has(real!) && !entry.isSymbolicLink()) continue;
+        visitedDirs.add(real!);
+        visit(abs, real!, rel, active);
       } else {
         if (!options.accept(rel) || isIgnored(active, rel, false)) continue;
-        files.push({ path: rel, absPath: abs, size });
+        if (st === undefined) {
+          try {
+            st = statSync(abs, { bigint: true });
+          } catch {
+            skipped.set(rel, 'unreadable');
+            continue;
+          }
+        }
+        files.push({ path: rel, absPath: abs, size: Number(st.size), stamp: `${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.ino}`, changedMs: Math.max(Number(st.mtimeMs), Number(st.ctimeMs)) });
       }
     }
   };
-  visit(rootReal, '', []);
+  visit(rootReal, rootReal, '', []);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, skipped };
 }
 
-function loadIgnoreLevel(absDir: string, relDir: string): IgnoreLevel | undefined {
+/** The ignore rules of one directory, read from the ignore files among its `names`. */
+function loadIgnoreLevel(absDir: string, relDir: string, names: ReadonlySet<string>): IgnoreLevel | undefined {
   let rules: Ignore | undefined;
   for (const name of IGNORE_FILES) {
+    if (!names.has(name)) continue;
     let text: string;
     try {
       text = readFileSync(join(absDir, name), 'utf8');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, unlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, unlinkSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexRepository } from '../../src/graph/indexing.js';
@@ -59,6 +59,42 @@ test('updating an index from commit A to commit B equals a cold index of B', asy
     removeTree(repo);
     rmSync(incremental, { recursive: true, force: true });
     rmSync(cold, { recursive: true, force: true });
+  }
+});
+
+test('unchanged files are not read again, and a rewrite that keeps size and mtime is still seen', async () => {
+  const repo = makeTree(COMMIT_A);
+  const indexDir = tempDir();
+  try {
+    await indexRepository({ repo, indexDir, workers: 1 });
+    const stamps = (): Map<string, string> => {
+      const store = IndexStore.open(indexDir, { readonly: true });
+      try {
+        return new Map((store.db.prepare('SELECT path, stamp FROM files').all() as { path: string; stamp: string }[]).map((r) => [r.path, r.stamp]));
+      } finally {
+        store.close();
+      }
+    };
+    // Files changed just before a run are not trusted by stamp; once they are older, a run stamps them.
+    assert.ok([...stamps().values()].every((stamp) => stamp === ''), 'fresh files carry no stamp');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const restamp = await indexRepository({ repo, indexDir, workers: 1 });
+    assert.equal(restamp.parsed, 0);
+    assert.ok([...stamps().values()].every((stamp) => stamp !== ''), 'older files carry a stamp');
+    // Same size, same mtime, other content: the change time and the content hash tell.
+    const file = join(repo, 'shop/pricing.py');
+    const before = statSync(file);
+    writeFileSync(file, COMMIT_A['shop/pricing.py']!.replace('return 0', 'return 9'));
+    utimesSync(file, before.atime, before.mtime);
+    const summary = await indexRepository({ repo, indexDir, workers: 1 });
+    assert.equal(summary.parsed, 1);
+    // A fresh (recent) stamp is stored as untrusted, so the run after reads the file again, finds it equal, and stamps it.
+    assert.equal(stamps().get('shop/pricing.py'), '');
+    const again = await indexRepository({ repo, indexDir, workers: 1 });
+    assert.equal(again.parsed, 0);
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
   }
 });
 

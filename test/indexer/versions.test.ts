@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { indexRepository } from '../../src/graph/indexing.js';
 import { IndexStore } from '../../src/graph/store.js';
+import { indexMatchesTree } from '../../src/graph/tree-state.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../../src/indexer/versions.js';
 import { snapshotIndex } from '../helpers/graph-snapshot.js';
 import { makeTree, removeTree } from '../helpers/tmp.js';
@@ -134,5 +135,25 @@ test('a run that dies before its commit leaves the old stamps with the old recor
     } finally {
       store.close();
     }
+  });
+});
+
+test('an index built under other versions does not count as matching the tree', async () => {
+  await withIndexes(async (repo, incremental) => {
+    const matches = (): boolean => {
+      const store = IndexStore.open(incremental);
+      try {
+        return indexMatchesTree(store, repo, incremental);
+      } finally {
+        store.close();
+      }
+    };
+    assert.equal(matches(), true);
+    tamper(incremental, 'SELECT 1', { resolve_version: String(RESOLVE_VERSION - 1) });
+    assert.equal(matches(), false);
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(matches(), true);
+    tamper(incremental, 'SELECT 1', { extract_version: null });
+    assert.equal(matches(), false);
   });
 });

@@ -9,14 +9,14 @@
  * shared boundary, plus a prefix-sum lookup for the shared middle, plus the tail counted directly.
  */
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
-import { countTokens, pieceTokens } from '../../util/tokens.js';
+import { asciiPieceEnd, NOT_ASCII } from '../../util/token-pieces.js';
+import { countTokens, forEachPiece, pieceTokens, pieceTokensAt } from '../../util/tokens.js';
 
 /** Characters before a span's end where whole-text pieces may still differ from the span's own. */
 const TAIL_MARGIN = 4;
 /** Spans shorter than this are counted directly. */
 const DIRECT_BELOW = 400;
-/** Shared scanners: every use sets (or runs until reset) `lastIndex`. */
-const SPLIT = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
+/** Shared scanner: every use sets `lastIndex`. */
 const STICKY = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'uy');
 
 export class SpanTokenCounter {
@@ -27,12 +27,11 @@ export class SpanTokenCounter {
 
   constructor(private readonly text: string) {
     let total = 0;
-    SPLIT.lastIndex = 0;
-    for (let match = SPLIT.exec(text); match !== null; match = SPLIT.exec(text)) {
-      total += pieceTokens(match[0]);
-      this.ends.push(SPLIT.lastIndex);
+    forEachPiece(text, (end, tokens) => {
+      total += tokens;
+      this.ends.push(end);
       this.prefix.push(total);
-    }
+    });
   }
 
   /** Tokens of the whole text. */
@@ -47,16 +46,25 @@ export class SpanTokenCounter {
     let head = 0;
     let syncIndex = -1;
     // Scanning the whole text from `start` gives the span's own pieces as long as they end before `limit`.
-    STICKY.lastIndex = start;
-    for (let match = STICKY.exec(this.text); match !== null; match = STICKY.exec(this.text)) {
-      const pieceEnd = match.index + match[0].length;
+    for (let p = start; p < limit; ) {
+      // Decided on the span alone where ASCII allows, else by the regex scanning the whole text from `p`.
+      let pieceEnd = asciiPieceEnd(this.text, p, end);
+      let pieceCount: number;
+      if (pieceEnd === NOT_ASCII) {
+        STICKY.lastIndex = p;
+        const match = STICKY.exec(this.text);
+        if (match === null) break;
+        pieceEnd = STICKY.lastIndex;
+        pieceCount = pieceTokens(match[0]);
+      } else pieceCount = pieceTokensAt(this.text, p, pieceEnd);
       if (pieceEnd > limit) break;
-      head += pieceTokens(match[0]);
+      head += pieceCount;
       const at = this.indexOfEnd(pieceEnd);
       if (at >= 0) {
         syncIndex = at;
         break;
       }
+      p = pieceEnd;
     }
     if (syncIndex < 0) return countTokens(this.text.slice(start, end));
     const lastIndex = this.lastEndAtOrBefore(limit);

@@ -1,0 +1,111 @@
+/**
+ * An index run's writes on a thread of their own, so SQLite's work (inserting rows, maintaining indexes,
+ * committing) overlaps the resolution on the calling thread. The thread holds the run's single transaction
+ * on its own connection; messages are applied in the order they were sent, and commit answers only once
+ * everything before it is written and committed (or reports the first failure, having rolled back).
+ */
+import { Worker } from 'node:worker_threads';
+import type { FileDeps } from '../indexer/resolve/index.js';
+import type { FileExtract } from '../indexer/types.js';
+import type { FileEdges } from './store.js';
+import type { Entity } from './types.js';
+import { fileRow, resolutionJson, type FileRow, type RunWriter } from './update-writer.js';
+
+export type WriteOp =
+  | { op: 'open'; indexDir: string }
+  | { op: 'remove'; path: string }
+  | { op: 'upsert'; row: FileRow; entities: Entity[] }
+  | { op: 'stamp'; path: string; stamp: string }
+  | { op: 'resolution'; path: string; edges: string; deps: string }
+  | { op: 'meta'; key: string; value: string }
+  | { op: 'filesDone' }
+  | { op: 'commit'; skips: [string, string][]; summary: unknown }
+  | { op: 'rollback' };
+
+const BATCH_OPS = 64;
+const BATCH_CHARS = 1 << 20;
+
+export type WriteReply = { op: 'done' } | { op: 'failed'; message: string };
+
+export class ThreadedWriter implements RunWriter {
+  private readonly worker: Worker;
+  private ended = false;
+  /** The thread's end: its reply to commit or rollback, or its crash. */
+  private readonly reply: Promise<WriteReply>;
+
+  /** Starts the thread and opens the run's transaction there (the index must exist and be migrated). */
+  constructor(indexDir: string) {
+    this.worker = new Worker(new URL('./write-worker.js', import.meta.url));
+    this.reply = new Promise<WriteReply>((resolve) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', (err) => resolve({ op: 'failed', message: err.message }));
+      this.worker.once('exit', (code) => resolve({ op: 'failed', message: `writer thread exited (${code})` }));
+    });
+    this.send({ op: 'open', indexDir });
+    this.flush();
+  }
+
+  /** Writes not yet posted: they go in batches, since every message costs a wake-up of the thread. */
+  private pending: WriteOp[] = [];
+  private pendingChars = 0;
+
+  private send(op: WriteOp, chars = 0): void {
+    if (this.ended) return;
+    this.pending.push(op);
+    this.pendingChars += chars;
+    if (this.pending.length >= BATCH_OPS || this.pendingChars >= BATCH_CHARS) this.flush();
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.worker.postMessage(this.pending);
+    this.pending = [];
+    this.pendingChars = 0;
+  }
+
+  removeFile(path: string): void {
+    this.send({ op: 'remove', path });
+  }
+
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): void {
+    const row = fileRow(extract, hash, size, moduleFqn, stamp);
+    this.send({ op: 'upsert', row, entities: extract.entities }, row.extract.length);
+  }
+
+  setStamp(path: string, stamp: string): void {
+    this.send({ op: 'stamp', path, stamp });
+  }
+
+  writeResolution(path: string, res: FileEdges, deps: FileDeps): void {
+    const op = { op: 'resolution', path, edges: resolutionJson(res), deps: JSON.stringify(deps) } as const;
+    this.send(op, op.edges.length + op.deps.length);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.send({ op: 'meta', key, value });
+  }
+
+  filesDone(): void {
+    this.send({ op: 'filesDone' });
+    this.flush();
+  }
+
+  async commit(skips: ReadonlyMap<string, string>, summary: unknown): Promise<void> {
+    this.send({ op: 'commit', skips: [...skips], summary });
+    const reply = await this.end();
+    if (reply.op === 'failed') throw new Error(`codectx: writing the index failed: ${reply.message}`);
+  }
+
+  async rollback(): Promise<void> {
+    this.send({ op: 'rollback' });
+    await this.end();
+  }
+
+  private async end(): Promise<WriteReply> {
+    this.flush();
+    this.ended = true;
+    const reply = await this.reply;
+    await this.worker.terminate();
+    return reply;
+  }
+}
