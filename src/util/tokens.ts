@@ -77,20 +77,7 @@ export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   if (!bpe) return o200k.countTokens(text, NO_SPECIALS);
   let n = 0;
-  const length = text.length;
-  for (let p = 0; p < length; ) {
-    const end = asciiPieceEnd(text, p, length);
-    if (end === NOT_ASCII) {
-      SPLIT.lastIndex = p;
-      const match = SPLIT.exec(text);
-      if (match === null) break;
-      n += pieceTokens(match[0]);
-      p = SPLIT.lastIndex;
-    } else {
-      n += pieceTokensAt(text, p, end);
-      p = end;
-    }
-  }
+  forEachPiece(text, (_end, tokens) => (n += tokens));
   return n;
 }
 
