@@ -156,7 +156,7 @@ export function rankTaskFiles(graph: LoadedGraph, query: TaskQuery, options: Ran
 }
 
 /** Whether a parsed task has anything to search for. */
-export function isSearchable(query: TaskQuery): boolean {
+function isSearchable(query: TaskQuery): boolean {
   const { mentions } = query;
   return query.terms.length > 0 || mentions.paths.length + mentions.frames.length + mentions.dotted.length + mentions.identifiers.length > 0;
 }

@@ -114,8 +114,9 @@ export function getContext(graph: LoadedGraph, source: SourceReader, request: Ge
   if (!query) throw new UserError('query must be a non-empty string');
   const budget = validateBudget(request.tokenBudget ?? DEFAULT_TOKEN_BUDGET);
   const clock = stageClock();
-  const demoteTests = !isTestTask(analyzeTask(query, request.synonyms));
-  const seeds = resolveSeeds(graph, { ...request, query, demoteTests });
+  const parsed = analyzeTask(query, request.synonyms);
+  const demoteTests = !isTestTask(parsed);
+  const seeds = resolveSeeds(graph, { ...request, query, parsed, demoteTests });
   const seedsMs = clock();
   const seedNodes = seeds.map((s): SeedNode => {
     const e = graph.entities[s.node]!;

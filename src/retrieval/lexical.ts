@@ -28,11 +28,6 @@ export interface TaskQuery {
   mentions: TaskMentions;
 }
 
-export interface LexicalOptions {
-  /** Most seeds returned (default 100). */
-  limit?: number;
-}
-
 export const ENTITY_FIELDS: readonly FieldSpec[] = [
   { name: 'name', weight: 3, b: 0.2 },
   { name: 'fqn', weight: 1, b: 0.3 },
@@ -251,11 +246,4 @@ export function scoreEntities(graph: LoadedGraph, query: TaskQuery, limit: numbe
     score,
     matched: [...(boosts.get(nodeIndex)?.labels ?? []), ...(rank < explained ? matchedTerms(graph, nodeIndex, query.terms) : [])],
   }));
-}
-
-/** The strongest entities for a free-text query: where graph walks (context_for_task, get_context) start. */
-export function lexicalSeeds(graph: LoadedGraph, query: string, synonyms?: SynonymMap, options: LexicalOptions = {}): LexicalSeed[] {
-  const parsed = analyzeTask(query, synonyms);
-  if (parsed.terms.length === 0 && parsed.mentions.paths.length === 0 && parsed.mentions.frames.length === 0) return [];
-  return scoreEntities(graph, parsed, options.limit ?? 100);
 }

@@ -5,7 +5,7 @@
  */
 import type { LoadedGraph } from '../graph/memory.js';
 import { rankTaskFiles } from './context-for-task.js';
-import { analyzeTask } from './lexical.js';
+import { analyzeTask, type TaskQuery } from './lexical.js';
 import type { SynonymMap } from './synonyms.js';
 import { fileEntities, findSymbol, type SymbolMatch } from './symbol-lookup.js';
 
@@ -19,6 +19,8 @@ export interface Seed {
 
 export interface SeedRequest {
   query: string;
+  /** The query already analysed (with the synonyms), when the caller has it. */
+  parsed?: TaskQuery;
   seedFiles?: readonly string[];
   seedSymbols?: readonly string[];
   synonyms?: SynonymMap;
@@ -77,7 +79,7 @@ export function resolveSeeds(graph: LoadedGraph, request: SeedRequest): Seed[] {
  * a file ranked on its text alone seeds its module.
  */
 function querySeeds(graph: LoadedGraph, request: SeedRequest): { node: number; weight: number }[] {
-  const query = analyzeTask(request.query, request.synonyms);
+  const query = request.parsed ?? analyzeTask(request.query, request.synonyms);
   const ranked = rankTaskFiles(graph, query, { demoteTests: request.demoteTests === true }).slice(0, QUERY_SEED_FILES);
   const top = ranked[0]?.score ?? 0;
   if (top <= 0) return [];

@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeTask, entitiesForDotted, filesForPath, lexicalSeeds } from '../../src/retrieval/lexical.js';
-import { buildSynonymMap } from '../../src/retrieval/synonyms.js';
+import { analyzeTask, entitiesForDotted, filesForPath, scoreEntities } from '../../src/retrieval/lexical.js';
+import { buildSynonymMap, type SynonymMap } from '../../src/retrieval/synonyms.js';
 import { graphOf } from './graph-builder.js';
+
+const lexicalSeeds = (g: typeof graph, task: string, synonyms?: SynonymMap) => scoreEntities(g, analyzeTask(task, synonyms), 100);
 
 const graph = graphOf([
   { fqn: 'shop.cart', kind: 'module', file: 'shop/cart.py', terms: 'Cart CartItem' },
