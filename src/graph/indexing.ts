@@ -227,7 +227,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       let extracts = new Map<string, FileExtract>();
       let deps = new Map<string, FileDeps>();
       const load = (): void => {
-        extracts = store.loadExtracts();
+        extracts = store.loadDeclarations();
         deps = store.loadDeps();
       };
       const release = (): void => {
@@ -269,6 +269,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous, deps);
         const order = [...affected].filter((p) => extracts.has(p)).sort();
         for (const path of order) {
+          // Stored records hold only the references resolving other files reads; this file's own are all needed.
+          if (!parsed.has(path)) extracts.set(path, { ...extracts.get(path)!, refs: store.refsOf(path) });
           const { deps: read, ...edges } = resolver.resolveFile(path);
           writer.writeResolution(path, edges, read);
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });

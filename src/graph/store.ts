@@ -6,10 +6,10 @@ import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDeps } from '../indexer/resolve/index.js';
-import type { FileExtract } from '../indexer/types.js';
+import type { FileExtract, RawRef } from '../indexer/types.js';
 import type { DepGraph, Edge, Entity, ExternalRef, LanguageId, EntityKind, EdgeKind, Confidence } from './types.js';
 import { MIGRATIONS } from './migrations.js';
-import { UpdateWriter } from './update-writer.js';
+import { UpdateWriter, type StoredDeclarations } from './update-writer.js';
 
 export const INDEX_DB_NAME = 'index.db';
 
@@ -18,6 +18,9 @@ const EXTERNAL_SELECT = 'SELECT source, kind, module, symbol, count, line FROM e
 
 /** Source order within a file, independent of insertion order: the module first, outer before inner. */
 const ENTITY_ORDER = "start_line, kind <> 'module', end_line DESC, id";
+
+/** Entity columns but the long texts resolution never reads. */
+const LEAN_ENTITY_COLUMNS = 'id, fqn, name, kind, language, file_path, package, start_line, end_line, signature, exported, tokens, parent_id';
 
 export interface StoredFile {
   path: string;
@@ -108,21 +111,21 @@ export class IndexStore {
     );
   }
 
-  /** Rebuilds the extraction records of stored files (all when `paths` is omitted). */
-  loadExtracts(paths?: Iterable<string>): Map<string, FileExtract> {
-    const wanted = paths ? new Set(paths) : undefined;
+  /**
+   * Every stored file's extraction record as the resolution of other files reads it: entities without their
+   * docstrings and terms, and of the references only the inheritance ones (`refsOf` gives them all).
+   */
+  loadDeclarations(): Map<string, FileExtract> {
     const out = new Map<string, FileExtract>();
-    const fileRows = this.db.prepare('SELECT path, language, syntax_errors, extract FROM files ORDER BY path').all() as Row[];
-    for (const r of fileRows) {
+    for (const r of this.db.prepare('SELECT path, language, syntax_errors, extract FROM files ORDER BY path').all() as Row[]) {
       const path = r.path as string;
-      if (wanted && !wanted.has(path)) continue;
-      const rest = JSON.parse(r.extract as string) as Pick<FileExtract, 'imports' | 'refs' | 'bindings' | 'exports' | 'superseded' | 'publicNames'>;
+      const { bases, ...rest } = JSON.parse(r.extract as string) as StoredDeclarations;
       out.set(path, {
         filePath: path,
         language: r.language as LanguageId,
         entities: [],
         imports: rest.imports,
-        refs: rest.refs,
+        refs: bases,
         bindings: rest.bindings,
         exports: rest.exports,
         ...(rest.superseded ? { superseded: rest.superseded } : {}),
@@ -130,8 +133,15 @@ export class IndexStore {
         syntaxErrors: r.syntax_errors as number,
       });
     }
-    for (const e of this.entities()) out.get(e.filePath)?.entities.push(e);
+    const lean = this.db.prepare(`SELECT ${LEAN_ENTITY_COLUMNS} FROM entities ORDER BY file_path, ${ENTITY_ORDER}`).all() as Row[];
+    for (const r of lean) out.get(r.file_path as string)?.entities.push(rowToEntity(r));
     return out;
+  }
+
+  /** Every reference of a stored file, in source order. */
+  refsOf(path: string): RawRef[] {
+    const json = this.db.prepare('SELECT refs FROM files WHERE path = ?').pluck().get(path) as string | undefined;
+    return json === undefined ? [] : (JSON.parse(json) as RawRef[]);
   }
 
   /** The stored dependency record of every file resolved since the record was introduced. */
@@ -224,11 +234,11 @@ function rowToEntity(r: Row): Entity {
     startLine: r.start_line as number,
     endLine: r.end_line as number,
     signature: r.signature as string,
-    docstring: r.docstring as string,
+    docstring: (r.docstring as string | undefined) ?? '',
     exported: r.exported === 1,
     tokens: r.tokens as number,
     parentId: (r.parent_id as string | null) ?? null,
-    terms: r.terms as string,
+    terms: (r.terms as string | undefined) ?? '',
   };
 }
 

@@ -6,11 +6,11 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { FileDeps } from '../indexer/resolve/index.js';
-import type { FileExtract } from '../indexer/types.js';
+import type { FileExtract, RawRef } from '../indexer/types.js';
 import type { FileEdges, IndexStore } from './store.js';
 import type { Entity } from './types.js';
 
-/** A file's row as stored: the extraction record other than its entities is one JSON text. */
+/** A file's row as stored: its references, and the rest of the extraction record but the entities, are JSON texts. */
 export interface FileRow {
   path: string;
   language: string;
@@ -19,12 +19,41 @@ export interface FileRow {
   moduleFqn: string;
   syntaxErrors: number;
   extract: string;
+  refs: string;
   stamp: string;
 }
 
 export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
-  const rest = { imports: extract.imports, refs: extract.refs, bindings: extract.bindings, exports: extract.exports, superseded: extract.superseded, publicNames: extract.publicNames };
-  return { path: extract.filePath, language: extract.language, hash, size, moduleFqn, syntaxErrors: extract.syntaxErrors, extract: JSON.stringify(rest), stamp };
+  const declarations: StoredDeclarations = {
+    imports: extract.imports,
+    bindings: extract.bindings,
+    exports: extract.exports,
+    superseded: extract.superseded,
+    publicNames: extract.publicNames,
+    bases: extract.refs.filter(isInheritance),
+  };
+  return {
+    path: extract.filePath,
+    language: extract.language,
+    hash,
+    size,
+    moduleFqn,
+    syntaxErrors: extract.syntaxErrors,
+    extract: JSON.stringify(declarations),
+    refs: JSON.stringify(extract.refs),
+    stamp,
+  };
+}
+
+/** The `extract` column: what resolving another file may read of this one, entities aside. */
+export type StoredDeclarations = Pick<FileExtract, 'imports' | 'bindings' | 'exports' | 'superseded' | 'publicNames'> & {
+  /** The file's inherits and implements references, in source order. */
+  bases: RawRef[];
+};
+
+/** References that declare a class's bases, read by the resolution of other files. */
+export function isInheritance(ref: RawRef): boolean {
+  return ref.kind === 'inherits' || ref.kind === 'implements';
 }
 
 /** The serialized edges of one file, as digested to tell whether they changed. */
@@ -64,7 +93,7 @@ export class UpdateWriter implements RunWriter {
       delEntities: db.prepare('DELETE FROM entities WHERE file_path = ?'),
       delEdges: db.prepare('DELETE FROM edges WHERE src_file = ?'),
       delExternals: db.prepare('DELETE FROM externals WHERE src_file = ?'),
-      insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, extract, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, extract, refs, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       setStamp: db.prepare('UPDATE files SET stamp = ? WHERE path = ?'),
       insEntity: db.prepare(
         `INSERT INTO entities(id, fqn, name, kind, language, file_path, package, start_line, end_line, signature, docstring,
@@ -113,7 +142,7 @@ export class UpdateWriter implements RunWriter {
       s.delFile.run(row.path);
       s.delEntities.run(row.path);
     }
-    s.insFile.run(row.path, row.language, row.hash, row.size, row.moduleFqn, row.syntaxErrors, row.extract, row.stamp);
+    s.insFile.run(row.path, row.language, row.hash, row.size, row.moduleFqn, row.syntaxErrors, row.extract, row.refs, row.stamp);
     for (const e of entities) {
       s.insEntity.run(e.id, e.fqn, e.name, e.kind, e.language, e.filePath, e.package, e.startLine, e.endLine, e.signature,
         e.docstring, e.exported ? 1 : 0, e.tokens, e.parentId, e.terms);

@@ -69,7 +69,7 @@ export class ThreadedWriter implements RunWriter {
 
   upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): void {
     const row = fileRow(extract, hash, size, moduleFqn, stamp);
-    this.send({ op: 'upsert', row, entities: extract.entities }, row.extract.length);
+    this.send({ op: 'upsert', row, entities: extract.entities }, row.extract.length + row.refs.length);
   }
 
   setStamp(path: string, stamp: string): void {

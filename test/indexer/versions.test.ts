@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { indexRepository } from '../../src/graph/indexing.js';
+import { MIGRATIONS } from '../../src/graph/migrations.js';
 import { IndexStore } from '../../src/graph/store.js';
 import { indexMatchesTree } from '../../src/graph/tree-state.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../../src/indexer/versions.js';
@@ -15,6 +16,7 @@ const REPO: Record<string, string> = {
   'shop/__init__.py': 'from shop.cart import Cart\n',
   'shop/cart.py': ['from shop.pricing import price_of', '', 'class Cart:', '    def total(self, items):', '        return sum(price_of(i) for i in items)', ''].join('\n'),
   'shop/pricing.py': ['def price_of(item):', '    return item.price', ''].join('\n'),
+  'shop/gift.py': ['from shop.cart import Cart', '', 'class GiftCart(Cart):', '    def total(self, items):', '        return 0', ''].join('\n'),
   'shop/report.py': ['from shop.cart import Cart', '', 'def report():', '    return Cart().total([])', ''].join('\n'),
   'web/app.ts': ['import { render } from "./view";', 'export function main(): string {', '  return render("x");', '}', ''].join('\n'),
   'web/view.ts': ['export function render(s: string): string {', '  return s;', '}', ''].join('\n'),
@@ -24,7 +26,10 @@ const REPO: Record<string, string> = {
 function dump(indexDir: string): unknown {
   const store = IndexStore.open(indexDir);
   try {
-    const files = store.db.prepare('SELECT path, language, hash, size, module_fqn, syntax_errors, extract, edges_digest, resolve_deps FROM files ORDER BY path').all();
+    const rows = store.db
+      .prepare('SELECT path, language, hash, size, module_fqn, syntax_errors, extract, refs, edges_digest, resolve_deps FROM files ORDER BY path')
+      .all() as Record<string, unknown>[];
+    const files = rows.map((r) => ({ ...r, extract: JSON.parse(r.extract as string) as unknown, refs: JSON.parse(r.refs as string) as unknown }));
     return { graph: snapshotIndex(indexDir), files };
   } finally {
     store.close();
@@ -61,7 +66,7 @@ async function withIndexes(body: (repo: string, incremental: string, cold: strin
 }
 
 // What an older extractor could have stored: other terms, no references.
-const OLD_EXTRACTION = `UPDATE entities SET terms = 'stale'; UPDATE files SET extract = json_set(extract, '$.refs', json('[]'));`;
+const OLD_EXTRACTION = `UPDATE entities SET terms = 'stale'; UPDATE files SET refs = '[]', extract = json_set(extract, '$.bases', json('[]'));`;
 // What an older resolver could have stored: other edges (with their digest), no dependency records.
 const OLD_RESOLUTION = `DELETE FROM edges; DELETE FROM externals; UPDATE files SET edges_digest = 'old', resolve_deps = '';`;
 
@@ -155,5 +160,27 @@ test('an index built under other versions does not count as matching the tree', 
     assert.equal(matches(), true);
     tamper(incremental, 'SELECT 1', { extract_version: null });
     assert.equal(matches(), false);
+  });
+});
+
+test('an index from before references had a column of their own is migrated, keeps its records and equals a cold index', async () => {
+  await withIndexes(async (repo, incremental, cold) => {
+    const store = IndexStore.open(incremental);
+    try {
+      store.db.exec(`
+        UPDATE files SET extract = json_set(json_remove(extract, '$.bases'), '$.refs', json(refs));
+        ALTER TABLE files DROP COLUMN refs;
+        PRAGMA user_version = ${MIGRATIONS.length - 1};`);
+      const stored = store.db.prepare("SELECT extract FROM files WHERE path = 'shop/cart.py'").pluck().get() as string;
+      assert.ok((JSON.parse(stored) as { refs: unknown[] }).refs.length > 0);
+    } finally {
+      store.close();
+    }
+    const migrated = dump(incremental) as { files: { path: string; extract: { bases: unknown[] } }[] };
+    assert.equal(migrated.files.find((f) => f.path === 'shop/gift.py')?.extract.bases.length, 1);
+    assert.deepEqual(migrated, dump(cold));
+    const again = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(again.parsed, 0);
+    assert.deepEqual(dump(incremental), dump(cold));
   });
 });

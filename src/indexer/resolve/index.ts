@@ -16,7 +16,11 @@ import { RepoIndex } from './repo-index.js';
 export type { FileDeps } from './dependencies.js';
 
 export interface ResolveInput {
-  /** Every indexed file, keyed by repo-relative path. */
+  /**
+   * Every indexed file, keyed by repo-relative path. Resolving a file reads its own references from this map
+   * when `resolveFile` is called; of other files it reads only the inheritance ones (`inherits`, `implements`),
+   * so a caller may hold the other references back until the file is resolved.
+   */
   extracts: ReadonlyMap<string, FileExtract>;
   layout: ProjectLayout;
   /** For tsconfig.json, package.json, go.mod ... (repo-relative); null when absent. */
