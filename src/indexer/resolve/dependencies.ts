@@ -14,15 +14,18 @@ export interface FileDeps {
   queries: [question: string, answer: string][];
 }
 
-/** Reads made directly, plus the frames of nested and memoised computations, shared rather than copied. */
+/**
+ * Reads made directly (as ids of (file, name) pairs, repeats allowed), plus the frames of nested and
+ * memoised computations, shared rather than copied. Most frames see few events, so each list is made on
+ * first use; `record` removes the repeats.
+ */
 class Frame {
-  /** `file\0name` */
-  readonly reads = new Set<string>();
-  readonly queries = new Map<string, string>();
-  readonly nested = new Set<Frame>();
+  reads: number[] | undefined;
+  queries: Map<string, string> | undefined;
+  nested: Frame[] | undefined;
 
   absorb(other: Frame): void {
-    if (other !== this) this.nested.add(other);
+    if (other !== this) (this.nested ??= []).push(other);
   }
 }
 
@@ -31,13 +34,29 @@ export type Reads = Frame;
 /** Collects reads into nested frames, so memoised results carry what computing them read. */
 export class DepTracker {
   private readonly stack: Frame[] = [];
+  /** file -> name -> id of the pair; reads are counted in the hundreds of thousands, so they are numbers, not strings. */
+  private readonly ids = new Map<string, Map<string, number>>();
+  private readonly fileOf: string[] = [];
+  private readonly nameOf: string[] = [];
 
   read(file: string, name: string): void {
-    this.stack[this.stack.length - 1]?.reads.add(`${file}\0${name}`);
+    const frame = this.stack[this.stack.length - 1];
+    if (frame === undefined) return;
+    let names = this.ids.get(file);
+    if (names === undefined) this.ids.set(file, (names = new Map()));
+    let id = names.get(name);
+    if (id === undefined) {
+      id = this.fileOf.length;
+      names.set(name, id);
+      this.fileOf.push(file);
+      this.nameOf.push(name);
+    }
+    (frame.reads ??= []).push(id);
   }
 
   asked(question: string, answer: string): void {
-    this.stack[this.stack.length - 1]?.queries.set(question, answer);
+    const frame = this.stack[this.stack.length - 1];
+    if (frame !== undefined) (frame.queries ??= new Map()).set(question, answer);
   }
 
   /** Runs `compute` in a frame of its own, then adds that frame to the enclosing one. */
@@ -56,30 +75,34 @@ export class DepTracker {
   replay(reads: Frame): void {
     this.stack[this.stack.length - 1]?.absorb(reads);
   }
+
+  /** The record of `self`'s resolution; its reads of itself are left out (a changed file is always re-resolved). */
+  record(root: Frame, self: string): FileDeps {
+    const all = new Set<number>();
+    const queries = new Map<string, string>();
+    const seen = new Set<Frame>([root]);
+    const pending = [root];
+    for (let frame = pending.pop(); frame; frame = pending.pop()) {
+      if (frame.reads) for (const read of frame.reads) all.add(read);
+      if (frame.queries) for (const [q, a] of frame.queries) queries.set(q, a);
+      if (frame.nested === undefined) continue;
+      for (const inner of frame.nested) {
+        if (seen.has(inner)) continue;
+        seen.add(inner);
+        pending.push(inner);
+      }
+    }
+    const { fileOf, nameOf } = this;
+    const order = [...all].filter((id) => fileOf[id] !== self);
+    order.sort((a, b) => compare(fileOf[a]!, fileOf[b]!) || compare(nameOf[a]!, nameOf[b]!));
+    const reads: Record<string, string[]> = {};
+    for (const id of order) (reads[fileOf[id]!] ??= []).push(nameOf[id]!);
+    return { reads, queries: [...queries].sort((a, b) => compare(a[0], b[0])) };
+  }
 }
 
-/** The record of `self`'s resolution; its reads of itself are left out (a changed file is always re-resolved). */
-export function toFileDeps(root: Frame, self: string): FileDeps {
-  const all = new Set<string>();
-  const queries = new Map<string, string>();
-  const seen = new Set<Frame>([root]);
-  const pending = [root];
-  for (let frame = pending.pop(); frame; frame = pending.pop()) {
-    for (const read of frame.reads) all.add(read);
-    for (const [q, a] of frame.queries) queries.set(q, a);
-    for (const inner of frame.nested) {
-      if (seen.has(inner)) continue;
-      seen.add(inner);
-      pending.push(inner);
-    }
-  }
-  const reads: Record<string, string[]> = {};
-  for (const read of [...all].sort()) {
-    const at = read.indexOf('\0');
-    const file = read.slice(0, at);
-    if (file !== self) (reads[file] ??= []).push(read.slice(at + 1));
-  }
-  return { reads, queries: [...queries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

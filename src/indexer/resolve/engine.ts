@@ -38,7 +38,7 @@ interface Walk {
 const STEP = /^(#?[A-Za-z_$][\w$]*)((?:\(\))*)$/;
 
 /** `self.conn.cursor()` -> self, conn, cursor(); null when a part is not a name with optional empty calls. */
-function parseSteps(path: string, sep: string): Step[] | null {
+function parseSteps(path: string, sep: string): readonly Step[] | null {
   const steps: Step[] = [];
   for (const part of path.split(sep)) {
     const match = STEP.exec(part);
@@ -74,24 +74,28 @@ function entityCandidate(entity: Entity): Candidate {
  * Memoises a computation unless it ran into a cycle: results cut short by a cycle depend on
  * where the walk started, and caching them would make answers depend on resolution order.
  * A cached result keeps what computing it read, and a hit reads it again for the current file.
+ * A key is a variant (a declaration space, a language group) and two strings the callers already
+ * hold (ids, names), looked up level by level: a concatenated key would be a new string to hash on
+ * every one of the many hits.
  */
 class CycleSafeMemo<T> {
-  private readonly done = new Map<string, { value: T; reads: Reads }>();
+  private readonly done = new Map<string, Map<string, Map<string, { value: T; reads: Reads }>>>();
   private readonly active = new Set<string>();
   private cuts = 0;
 
   constructor(private readonly tracker: DepTracker) {}
 
-  get(key: string): T | undefined {
-    const hit = this.done.get(key);
+  get(variant: string, a: string, b: string): T | undefined {
+    const hit = this.done.get(variant)?.get(a)?.get(b);
     if (hit === undefined) return undefined;
     this.tracker.replay(hit.reads);
     return hit.value;
   }
 
-  run(key: string, fallback: T, compute: () => T): T {
-    const cached = this.get(key);
+  run(variant: string, a: string, b: string, fallback: T, compute: () => T): T {
+    const cached = this.get(variant, a, b);
     if (cached !== undefined) return cached;
+    const key = `${variant}\0${a}\0${b}`;
     if (this.active.has(key)) {
       this.cuts += 1;
       return fallback;
@@ -100,7 +104,13 @@ class CycleSafeMemo<T> {
     this.active.add(key);
     try {
       const { value, reads } = this.tracker.capture(compute);
-      if (this.cuts === cutsBefore) this.done.set(key, { value, reads });
+      if (this.cuts === cutsBefore) {
+        let byA = this.done.get(variant);
+        if (byA === undefined) this.done.set(variant, (byA = new Map()));
+        let byB = byA.get(a);
+        if (byB === undefined) byA.set(a, (byB = new Map()));
+        byB.set(b, { value, reads });
+      }
       return value;
     } finally {
       this.active.delete(key);
@@ -114,6 +124,8 @@ export class Engine {
   private readonly linearizations: CycleSafeMemo<Linearization>;
   private readonly attributes: CycleSafeMemo<Sym | null>;
   private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
+  /** Receiver paths repeat all over a repository: each is parsed once per separator. */
+  private readonly parsedPaths = new Map<string, Map<string, readonly Step[] | null>>();
 
   constructor(
     private readonly index: RepoIndex,
@@ -125,6 +137,14 @@ export class Engine {
     this.members = new CycleSafeMemo(tracker);
     this.linearizations = new CycleSafeMemo(tracker);
     this.attributes = new CycleSafeMemo(tracker);
+  }
+
+  private stepsOf(path: string, sep: string): readonly Step[] | null {
+    let bySep = this.parsedPaths.get(sep);
+    if (bySep === undefined) this.parsedPaths.set(sep, (bySep = new Map()));
+    let steps = bySep.get(path);
+    if (steps === undefined) bySep.set(path, (steps = parseSteps(path, sep)));
+    return steps;
   }
 
   resolverFor(entity: Entity): LanguageResolver | undefined {
@@ -170,10 +190,9 @@ export class Engine {
     const scope = this.index.entityById.get(scopeId);
     if (!scope) return null;
     if (!this.resolverFor(scope)?.declarationSpaces) space = undefined;
-    const key = `${scopeId}\0${name}\0${space ?? ''}`;
-    const cached = this.names.get(key);
+    const cached = this.names.get(space ?? '', scopeId, name);
     if (cached !== undefined) return cached;
-    return this.names.run(key, null, () => {
+    return this.names.run(space ?? '', scopeId, name, null, () => {
       const found = this.lookupInScope(scope, name, space);
       if (found) return found;
       // Class bodies are not enclosing scopes for the functions nested in them.
@@ -232,7 +251,7 @@ export class Engine {
     // A parameter or variable of unknown value, hiding outer names.
     if (!scope || !lang || binding.typeName === '') return opaque();
     if (!binding.value) return this.instanceOf(scope, binding.typeName);
-    const steps = parseSteps(binding.typeName, lang.separator);
+    const steps = this.stepsOf(binding.typeName, lang.separator);
     const value = steps ? this.evalPath(scope.id, steps, lang).sym : null;
     if (!value) return opaque();
     return lang.variablesAlias && value.kind === 'entity' && steps![steps!.length - 1]!.calls === 0 ? { kind: 'alias', of: value } : value;
@@ -323,10 +342,10 @@ export class Engine {
     const lang = this.resolvers.get(module.group);
     if (!lang) return null;
     if (!lang.declarationSpaces) space = undefined;
-    const key = `${module.group}\0${module.key}\0${name}\0${space ?? ''}`;
-    const cached = this.members.get(key);
+    const variant = space === undefined ? module.group : `${module.group}\0${space}`;
+    const cached = this.members.get(variant, module.key, name);
     if (cached !== undefined) return cached;
-    return this.members.run(key, null, () => {
+    return this.members.run(variant, module.key, name, null, () => {
       const candidates: Candidate[] = [];
       for (const file of module.files) {
         const scope = this.index.moduleOf(file);
@@ -377,7 +396,7 @@ export class Engine {
   }
 
   linearize(type: Entity): Linearization {
-    return this.linearizations.run(type.id, { classes: [type], external: null }, () => {
+    return this.linearizations.run('', type.id, '', { classes: [type], external: null }, () => {
       const bases: Entity[] = [];
       let external: Sym | null = null;
       const scopeId = type.parentId ?? type.id;
@@ -413,7 +432,7 @@ export class Engine {
       const { classes, external } = this.linearize(type);
       return this.outcome(this.memberIn(classes.slice(1), name) ?? (external ? this.member(external, name) : null));
     }
-    const steps = parseSteps(receiver, lang.separator);
+    const steps = this.stepsOf(receiver, lang.separator);
     if (steps === null) return this.uniqueMethod(name, lang, group);
     const head = steps[0]!;
     const space = spaceOf(ref);
@@ -556,7 +575,7 @@ export class Engine {
    * `self.name = ...` in its methods), then the first base outside the repository.
    */
   private attribute(type: Entity, name: string, instance: boolean): Sym | null {
-    return this.attributes.run(`${type.id}\0${name}\0${instance ? 'i' : 'c'}`, null, () => {
+    return this.attributes.run(instance ? 'instance' : 'class', type.id, name, null, () => {
       const { classes, external } = this.linearize(type);
       const lang = this.resolverFor(type);
       const receivers = instance ? [...(lang?.selfReceivers ?? [])] : [];

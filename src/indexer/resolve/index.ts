@@ -7,7 +7,7 @@ import { jsResolver } from '../languages/typescript/resolver.js';
 import { pythonResolver } from '../languages/python/resolver.js';
 import { rustResolver } from '../languages/rust/resolver.js';
 import { EdgeCollector } from './collector.js';
-import { changedNames, DepTracker, toFileDeps, type FileDeps } from './dependencies.js';
+import { changedNames, DepTracker, type FileDeps } from './dependencies.js';
 import { Engine } from './engine.js';
 import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView } from './language.js';
 import { RepoQueries } from './queries.js';
@@ -133,7 +133,7 @@ export function createResolver(input: ResolveInput): Resolver {
       const extract = input.extracts.get(filePath);
       if (!extract) return { edges: [], externals: [], deps: { reads: {}, queries: [] } };
       const { value, reads } = tracker.capture(() => resolve(filePath, extract));
-      return { ...value, deps: toFileDeps(reads, filePath) };
+      return { ...value, deps: tracker.record(reads, filePath) };
     },
     affectedFiles(changed, previous, deps) {
       const affected = new Set<string>();

@@ -5,6 +5,8 @@ import type { DepTracker } from './dependencies.js';
 import { languageGroup, type LanguageGroup } from './language.js';
 import { isTypeLike } from './symbols.js';
 
+const NONE: readonly never[] = Object.freeze([]);
+
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -23,7 +25,8 @@ export class RepoIndex {
   private readonly publicNamesOfFile = new Map<string, readonly string[]>();
   private readonly children = new Map<string, Map<string, Entity[]>>();
   private readonly importsByScope = new Map<string, RawImport[]>();
-  private readonly bindingsByScope = new Map<string, LocalBinding[]>();
+  /** Scope id -> variable -> its bindings there, in source order. */
+  private readonly bindingsByScope = new Map<string, Map<string, LocalBinding[]>>();
   private readonly basesByClass = new Map<string, RawRef[]>();
   /** Class id -> `<receiver>.<attr>` bindings made in its methods (`self.conn = ...`). */
   private readonly instanceBindings = new Map<string, LocalBinding[]>();
@@ -58,7 +61,11 @@ export class RepoIndex {
         else if (entity.parentId === this.moduleOfFile.get(file)?.id) pushTo(this.definitionsByName, key, entity);
       }
       for (const imp of extract.imports) pushTo(this.importsByScope, imp.fromId, imp);
-      for (const binding of extract.bindings) pushTo(this.bindingsByScope, binding.scopeId, binding);
+      for (const binding of extract.bindings) {
+        let byVariable = this.bindingsByScope.get(binding.scopeId);
+        if (!byVariable) this.bindingsByScope.set(binding.scopeId, (byVariable = new Map()));
+        pushTo(byVariable, binding.variable, binding);
+      }
       const receivers = selfReceivers(extract.language);
       for (const binding of extract.bindings) {
         const dot = binding.variable.indexOf('.');
@@ -110,9 +117,9 @@ export class RepoIndex {
     return (this.importsByScope.get(scopeId) ?? []).filter((imp) => imp.wildcard);
   }
 
-  bindingsNamed(scopeId: string, name: string): LocalBinding[] {
+  bindingsNamed(scopeId: string, name: string): readonly LocalBinding[] {
     this.readIn(scopeId, name);
-    return (this.bindingsByScope.get(scopeId) ?? []).filter((b) => b.variable === name);
+    return this.bindingsByScope.get(scopeId)?.get(name) ?? NONE;
   }
 
   /** Bindings of attribute `attr` made in the methods of `type` through its instance receiver (`self.attr = ...`). */
