@@ -25,6 +25,12 @@ if (!values.repo) {
 const repo = values.repo;
 const workers = values.workers ? Number(values.workers) : undefined;
 
+function formatPhases(phases: Record<string, number>): string {
+  return Object.entries(phases)
+    .map(([phase, seconds]) => `${phase} ${seconds.toFixed(2)}`)
+    .join(', ');
+}
+
 const walk = walkRepository({ root: repo, accept: (p) => languageForPath(p) !== undefined });
 const sources: { path: string; text: string }[] = [];
 let bytes = 0;
@@ -54,6 +60,7 @@ try {
   const totalEdges = Object.values(cold.edgesByKind).reduce((s, byConf) => s + Object.values(byConf).reduce((a, b) => a + b, 0), 0);
   console.log(`cold index: ${coldTime.toFixed(2)} s  (${cold.files} files, ${Object.values(cold.entitiesByKind).reduce((a, b) => a + b, 0)} entities, ${totalEdges} edges)`);
   console.log(`ratio cold index / raw parse: ${(coldTime / rawParse).toFixed(2)}x`);
+  console.log(`  phases (s): ${formatPhases(cold.phases)}`);
 
   t0 = performance.now();
   await indexRepository({ repo, indexDir, workers });
@@ -67,6 +74,7 @@ try {
       const re = await indexRepository({ repo, indexDir, workers });
       const reTime = (performance.now() - t0) / 1000;
       console.log(`re-index after switching to ${values['switch-to'].slice(0, 10)}: ${reTime.toFixed(2)} s, ${((reTime / coldTime) * 100).toFixed(1)}% of cold (parsed ${re.parsed}, removed ${re.removed}, re-resolved ${re.reresolved})`);
+      console.log(`  phases (s): ${formatPhases(re.phases)}`);
     } finally {
       execFileSync('git', ['-C', repo, 'checkout', '--quiet', '--force', '--detach', before]);
     }
