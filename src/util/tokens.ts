@@ -1,23 +1,13 @@
 /**
- * Exact token counts with the o200k_base BPE (the GPT-4o family's tokenizer), via gpt-tokenizer.
+ * Exact token counts with the o200k_base BPE (the GPT-4o family's tokenizer), equal to gpt-tokenizer's countTokens.
  * Special-token text such as `<|endoftext|>` inside source code counts as ordinary text, never throws.
  */
-import o200k, { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/esm/encodingParams/constants';
+import { pieceTokenCount } from './o200k-bpe.js';
 import { asciiPieceEnd, NOT_ASCII } from './token-pieces.js';
 
-interface BpeCore {
-  getBpeRankFromString(chunk: string): number | undefined;
-  bytePairEncode(chunk: string): number[];
-}
-
-const NO_SPECIALS = { disallowedSpecial: new Set<string>() };
-const core = (o200k as unknown as { bytePairEncodingCoreProcessor?: Partial<BpeCore> }).bytePairEncodingCoreProcessor;
-const bpe: BpeCore | undefined =
-  typeof core?.getBpeRankFromString === 'function' && typeof core.bytePairEncode === 'function' ? (core as BpeCore) : undefined;
-
 /**
- * Counting is the library's own algorithm (split with the o200k regex, BPE each piece), with a memo of
+ * Counting is the library's algorithm (split with the o200k regex, BPE each piece), with a memo of
  * piece -> count: source code repeats its pieces. The memo is an open-addressing table keyed by the piece's
  * characters where they stand in the text, so a hit costs no substring.
  */
@@ -45,7 +35,7 @@ function memoCount(text: string, start: number, end: number): number {
     slot = (slot + 1) & mask;
   }
   const piece = start === 0 && end === text.length ? text : text.slice(start, end);
-  const count = bpeCount(piece);
+  const count = pieceTokenCount(piece);
   if (memoKeys.length >= MEMO_LIMIT) {
     slots = new Int32Array(1 << SLOT_BITS);
     memoKeys = [];
@@ -56,11 +46,6 @@ function memoCount(text: string, start: number, end: number): number {
   memoCounts.push(count);
   slots[slot] = memoKeys.length;
   return count;
-}
-
-function bpeCount(piece: string): number {
-  if (!bpe) return o200k.countTokens(piece, NO_SPECIALS);
-  return bpe.getBpeRankFromString(piece) !== undefined ? 1 : ASCII.test(piece) ? asciiMergeCount(bpe, piece) : bpe.bytePairEncode(piece).length;
 }
 
 /** Tokens of the piece text[start, end) of the o200k split. */
@@ -75,7 +60,6 @@ const SPLIT = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
 
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
-  if (!bpe) return o200k.countTokens(text, NO_SPECIALS);
   let n = 0;
   forEachPiece(text, (_end, tokens) => (n += tokens));
   return n;
@@ -105,53 +89,4 @@ export function forEachPiece(text: string, visit: (end: number, tokens: number) 
 /** Tokens of one piece of the o200k split regex (a whole text's count is the sum over its pieces). */
 export function pieceTokens(piece: string): number {
   return pieceTokensAt(piece, 0, piece.length);
-}
-
-const ASCII = /^[\x00-\x7f]*$/;
-
-/**
- * Number of tokens byte-pair merging leaves of an ASCII piece: the library's merge loop (lowest rank
- * first, leftmost on ties), run on string keys since ASCII bytes and characters coincide. The library
- * itself looks every pair up through bytes and a TextDecoder, which dominates counting new pieces.
- */
-function asciiMergeCount(core: BpeCore, piece: string): number {
-  const starts: number[] = [];
-  for (let i = 0; i <= piece.length; i++) starts.push(i);
-  const rank = (i: number): number => {
-    const end = starts[i + 2];
-    return end === undefined ? Infinity : (core.getBpeRankFromString(piece.slice(starts[i], end)) ?? Infinity);
-  };
-  const ranks = starts.map((_, i) => rank(i));
-  while (starts.length > 1) {
-    let lowest = Infinity;
-    let at = -1;
-    for (let i = 0; i < ranks.length - 1; i++) {
-      if (ranks[i]! < lowest) {
-        lowest = ranks[i]!;
-        at = i;
-      }
-    }
-    if (at < 0) break;
-    starts.splice(at + 1, 1);
-    ranks.splice(at, 1);
-    ranks[at] = rank(at);
-    if (at > 0) ranks[at - 1] = rank(at - 1);
-  }
-  return starts.length - 1;
-}
-
-/** The longest prefix of `text` whose own token count is within `maxTokens`. */
-export function truncateToTokens(text: string, maxTokens: number): string {
-  if (maxTokens <= 0) return '';
-  if (countTokens(text) <= maxTokens) return text;
-  const ids = encode(text, NO_SPECIALS);
-  // A decoded prefix can re-tokenize differently at the cut, so search on the re-counted length.
-  let lo = 0;
-  let hi = Math.min(ids.length, maxTokens);
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (countTokens(decode(ids.slice(0, mid))) <= maxTokens) lo = mid;
-    else hi = mid - 1;
-  }
-  return decode(ids.slice(0, lo));
 }
