@@ -4,47 +4,18 @@
  */
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/esm/encodingParams/constants';
 import { pieceTokenCount } from './o200k-bpe.js';
+import { memoize, memoizedCount } from './piece-memo.js';
 import { asciiPieceEnd, NOT_ASCII } from './token-pieces.js';
 
 /**
  * Counting is the library's algorithm (split with the o200k regex, BPE each piece), with a memo of
- * piece -> count: source code repeats its pieces. The memo is an open-addressing table keyed by the piece's
- * characters where they stand in the text, so a hit costs no substring.
+ * piece -> count: source code repeats its pieces.
  */
-const MEMO_LIMIT = 200_000;
-const SLOT_BITS = 19;
-/** Entry number + 1 per slot, 0 for empty; at most MEMO_LIMIT entries in 2^19 slots. */
-let slots = new Int32Array(1 << SLOT_BITS);
-let memoKeys: string[] = [];
-let memoCounts: number[] = [];
-
-/** Tokens of the piece text[start, end). */
 function memoCount(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  const mask = (1 << SLOT_BITS) - 1;
-  const length = end - start;
-  let slot = h & mask;
-  for (let entry = slots[slot]!; entry !== 0; entry = slots[slot]!) {
-    const key = memoKeys[entry - 1]!;
-    if (key.length === length) {
-      let i = 0;
-      while (i < length && key.charCodeAt(i) === text.charCodeAt(start + i)) i++;
-      if (i === length) return memoCounts[entry - 1]!;
-    }
-    slot = (slot + 1) & mask;
-  }
-  const piece = start === 0 && end === text.length ? text : text.slice(start, end);
-  const count = pieceTokenCount(piece);
-  if (memoKeys.length >= MEMO_LIMIT) {
-    slots = new Int32Array(1 << SLOT_BITS);
-    memoKeys = [];
-    memoCounts = [];
-    return memoCount(text, start, end);
-  }
-  memoKeys.push(piece);
-  memoCounts.push(count);
-  slots[slot] = memoKeys.length;
+  const known = memoizedCount(text, start, end);
+  if (known >= 0) return known;
+  const count = pieceTokenCount(start === 0 && end === text.length ? text : text.slice(start, end));
+  memoize(text, start, end, count);
   return count;
 }
 
