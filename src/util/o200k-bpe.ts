@@ -17,6 +17,8 @@ class Vocabulary {
   /** Slot -> entry + 1 (0 for empty), open addressing on the hash of the token's bytes. */
   private readonly slots: Int32Array;
   private readonly mask: number;
+  /** Rank of each two-byte token by its bytes (first << 8 | second): every merge starts with those pairs. */
+  private readonly pairRanks = new Int32Array(1 << 16).fill(NONE);
 
   /** Token i is bytes[starts[i], starts[i + 1]) with rank ranks[i]. */
   constructor(
@@ -32,6 +34,7 @@ class Vocabulary {
     for (let i = 0; i < count; i++) {
       // The library never finds a token that starts with a byte order mark (see lookUpPair), so neither do we.
       if (startsWithByteOrderMark(bytes, starts[i]!, starts[i + 1]!)) continue;
+      if (starts[i + 1]! - starts[i]! === 2) this.pairRanks[(bytes[starts[i]!]! << 8) | bytes[starts[i]! + 1]!] = ranks[i]!;
       let slot = hash(bytes, starts[i]!, starts[i + 1]!) & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.slots[slot] = i + 1;
@@ -41,6 +44,7 @@ class Vocabulary {
   /** Rank of the token whose bytes are src[start, end), or NONE. */
   rank(src: Uint8Array, start: number, end: number): number {
     const length = end - start;
+    if (length === 2) return this.pairRanks[(src[start]! << 8) | src[start + 1]!]!;
     const { bytes, starts, slots, mask } = this;
     for (let slot = hash(src, start, end) & mask, entry = slots[slot]!; entry !== 0; slot = (slot + 1) & mask, entry = slots[slot]!) {
       const at = starts[entry - 1]!;
