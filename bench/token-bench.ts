@@ -3,6 +3,7 @@
  * files and entity spans, in fresh processes so each repetition pays the tokenizer's start-up and a cold memo.
  *   node dist/bench/token-bench.js --repo DIR [--runs N]
  * Per run: `init` (importing the counter), `cold` (every file and span once, empty memo), `warm` (the same again).
+ * KEEP=1 keeps the recorded workload (its path is printed) for profiling one child run: `--child PATH`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,8 +51,8 @@ if (values.child !== undefined) {
   }
   const workload = await recordWorkload(values.repo);
   const dir = mkdtempSync(join(tmpdir(), 'codectx-token-bench-'));
+  const path = join(dir, 'workload.json');
   try {
-    const path = join(dir, 'workload.json');
     writeFileSync(path, JSON.stringify(workload));
     const spanCount = workload.files.reduce((n, f) => n + f.spans.length / 2, 0);
     console.log(`files: ${workload.files.length}  spans: ${spanCount}`);
@@ -67,7 +68,7 @@ if (values.child !== undefined) {
     console.log(`checksum (sum of all counts): ${runs[0]?.checksum}`);
   } finally {
     if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
-    else console.log(dir);
+    else console.log(`workload kept: ${path}`);
   }
 }
 
