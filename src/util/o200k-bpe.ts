@@ -2,8 +2,8 @@
  * Token count of one piece of the o200k split, by the same byte-pair merge as gpt-tokenizer, on a vocabulary
  * of our own that looks tokens up by the bytes where they stand: no substring, no TextDecoder per candidate
  * pair. The vocabulary is read from the library's own data file (`gpt-tokenizer/data/o200k_base.tiktoken`,
- * one base64 token and its rank per line) on first use, in a few milliseconds, where the library's encoder
- * costs each thread ~0.15 s (compiling its 2.4 MB module of literals, then a Map of 200k strings).
+ * one base64 token and its rank per line) on first use, in ~50-60 ms of CPU, where the library's encoder
+ * costs each thread ~0.2 s (compiling its 2.4 MB module of literals, then a Map of 200k strings).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +18,7 @@ class Vocabulary {
   private readonly slots: Int32Array;
   private readonly mask: number;
   /** Rank of each two-byte token by its bytes (first << 8 | second): every merge starts with those pairs. */
-  private readonly pairRanks = new Int32Array(1 << 16).fill(NONE);
+  private readonly twoByteRanks = new Int32Array(1 << 16).fill(NONE);
 
   /** Token i is bytes[starts[i], starts[i + 1]) with rank ranks[i]. */
   constructor(
@@ -34,7 +34,7 @@ class Vocabulary {
     for (let i = 0; i < count; i++) {
       // The library never finds a token that starts with a byte order mark (see lookUpPair), so neither do we.
       if (startsWithByteOrderMark(bytes, starts[i]!, starts[i + 1]!)) continue;
-      if (starts[i + 1]! - starts[i]! === 2) this.pairRanks[(bytes[starts[i]!]! << 8) | bytes[starts[i]! + 1]!] = ranks[i]!;
+      if (starts[i + 1]! - starts[i]! === 2) this.twoByteRanks[(bytes[starts[i]!]! << 8) | bytes[starts[i]! + 1]!] = ranks[i]!;
       let slot = hash(bytes, starts[i]!, starts[i + 1]!) & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.slots[slot] = i + 1;
@@ -44,7 +44,7 @@ class Vocabulary {
   /** Rank of the token whose bytes are src[start, end), or NONE. */
   rank(src: Uint8Array, start: number, end: number): number {
     const length = end - start;
-    if (length === 2) return this.pairRanks[(src[start]! << 8) | src[start + 1]!]!;
+    if (length === 2) return this.twoByteRanks[(src[start]! << 8) | src[start + 1]!]!;
     const { bytes, starts, slots, mask } = this;
     for (let slot = hash(src, start, end) & mask, entry = slots[slot]!; entry !== 0; slot = (slot + 1) & mask, entry = slots[slot]!) {
       const at = starts[entry - 1]!;
@@ -104,8 +104,8 @@ let vocabulary: Vocabulary | undefined;
 
 /** UTF-8 bytes of the piece being counted, and the merge's working arrays; grown on demand. */
 let pieceBytes = new Uint8Array(256);
-let partStarts = new Int32Array(257);
-let pairRanks = new Int32Array(257);
+let mergeStarts = new Int32Array(257);
+let mergeRanks = new Int32Array(257);
 
 const encoder = new TextEncoder();
 
@@ -136,12 +136,12 @@ export function pieceTokenCount(piece: string): number {
  * rank first (leftmost on ties) until no pair is a token.
  */
 function mergedParts(vocab: Vocabulary, bytes: Uint8Array, length: number): number {
-  if (partStarts.length <= length) {
-    partStarts = new Int32Array(length + 1);
-    pairRanks = new Int32Array(length + 1);
+  if (mergeStarts.length <= length) {
+    mergeStarts = new Int32Array(length + 1);
+    mergeRanks = new Int32Array(length + 1);
   }
-  const starts = partStarts;
-  const ranks = pairRanks;
+  const starts = mergeStarts;
+  const ranks = mergeRanks;
   /** Rank of merging parts i and i + 1 while there are `parts` parts. */
   const pairRank = (i: number, parts: number): number => (i + 1 < parts ? lookUpPair(vocab, bytes, length, starts[i]!, starts[i + 2]!) : NONE);
   let parts = length;
