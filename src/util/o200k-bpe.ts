@@ -69,14 +69,14 @@ const BASE64 = new Int8Array(128).fill(-1);
 /** Parses the `.tiktoken` format: lines of `<base64 bytes> <rank>`. */
 function loadVocabulary(): Vocabulary {
   const file = readFileSync(VOCABULARY_FILE);
-  let lines = 0;
-  for (let i = file.indexOf(10); i >= 0; i = file.indexOf(10, i + 1)) lines++;
+  // A line is at least 7 bytes ("AA== 0\n"): enough room without counting them first.
+  const maxLines = Math.ceil(file.length / 7);
   const bytes = new Uint8Array(file.length);
-  const starts = new Int32Array(lines + 1);
-  const ranks = new Int32Array(lines);
+  const starts = new Int32Array(maxLines + 1);
+  const ranks = new Int32Array(maxLines);
   let out = 0;
   let count = 0;
-  for (let p = 0; p < file.length && count < lines; p++) {
+  for (let p = 0; p < file.length; p++) {
     starts[count] = out;
     // Base64 quads until the space; '=' padding ends the bits early.
     let bits = 0;
@@ -93,11 +93,11 @@ function loadVocabulary(): Vocabulary {
       }
     }
     let rank = 0;
-    for (let c = file[++p]!; c !== 10; c = file[++p]!) rank = rank * 10 + (c - 48);
+    for (let c = file[++p]!; p < file.length && c !== 10; c = file[++p]!) rank = rank * 10 + (c - 48);
     ranks[count++] = rank;
   }
   starts[count] = out;
-  return new Vocabulary(bytes.subarray(0, out), starts, ranks);
+  return new Vocabulary(bytes.subarray(0, out), starts.subarray(0, count + 1), ranks.subarray(0, count));
 }
 
 let vocabulary: Vocabulary | undefined;
