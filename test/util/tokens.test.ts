@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/esm/encodingParams/constants';
 import { asciiPieceEnd, NOT_ASCII } from '../../src/util/token-pieces.js';
-import { countTokens, truncateToTokens } from '../../src/util/tokens.js';
+import { countTokens } from '../../src/util/tokens.js';
+import { truncateToTokens } from '../../src/util/truncate-tokens.js';
 import { PROJECT_ROOT } from '../helpers/tmp.js';
 
 const reference = (text: string): number => o200k.countTokens(text, { disallowedSpecial: new Set() });

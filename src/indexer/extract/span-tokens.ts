@@ -14,24 +14,36 @@ import { countTokens, forEachPiece, pieceTokens, pieceTokensAt } from '../../uti
 
 /** Characters before a span's end where whole-text pieces may still differ from the span's own. */
 const TAIL_MARGIN = 4;
-/** Spans shorter than this are counted directly. */
-const DIRECT_BELOW = 400;
 /** Shared scanner: every use sets `lastIndex`. */
 const STICKY = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'uy');
 
+/** Where the constructor collects piece ends and running totals before copying them out at their size; grown on demand. */
+let scratchEnds = new Int32Array(1 << 16);
+let scratchPrefix = new Int32Array((1 << 16) + 1);
+
 export class SpanTokenCounter {
   /** End offset of every piece of the whole text, ascending. */
-  private readonly ends: number[] = [];
+  private readonly ends: Int32Array;
   /** prefix[i] = tokens in pieces 0..i-1. */
-  private readonly prefix: number[] = [0];
+  private readonly prefix: Int32Array;
 
   constructor(private readonly text: string) {
-    let total = 0;
+    let count = 0;
     forEachPiece(text, (end, tokens) => {
-      total += tokens;
-      this.ends.push(end);
-      this.prefix.push(total);
+      if (count === scratchEnds.length) {
+        const ends = new Int32Array(count * 2);
+        ends.set(scratchEnds);
+        scratchEnds = ends;
+        const prefix = new Int32Array(count * 2 + 1);
+        prefix.set(scratchPrefix);
+        scratchPrefix = prefix;
+      }
+      scratchEnds[count] = end;
+      scratchPrefix[count + 1] = scratchPrefix[count]! + tokens;
+      count++;
     });
+    this.ends = scratchEnds.slice(0, count);
+    this.prefix = scratchPrefix.slice(0, count + 1);
   }
 
   /** Tokens of the whole text. */
@@ -41,7 +53,7 @@ export class SpanTokenCounter {
 
   /** Tokens of text[start, end), equal to countTokens(text.slice(start, end)). */
   count(start: number, end: number): number {
-    if (end - start < DIRECT_BELOW || splitsSurrogatePair(this.text, start)) return countTokens(this.text.slice(start, end));
+    if (splitsSurrogatePair(this.text, start)) return countTokens(this.text.slice(start, end));
     const limit = end - TAIL_MARGIN;
     let head = 0;
     let syncIndex = -1;
