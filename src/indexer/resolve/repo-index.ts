@@ -7,6 +7,14 @@ import { isTypeLike } from './symbols.js';
 
 const NONE: readonly never[] = Object.freeze([]);
 
+/** The by-name table of the entity's language group in `tables`, made on first use. */
+function groupMap(tables: Map<LanguageGroup, Map<string, Entity[]>>, entity: Entity): Map<string, Entity[]> {
+  const group = languageGroup(entity.language);
+  let table = tables.get(group);
+  if (table === undefined) tables.set(group, (table = new Map()));
+  return table;
+}
+
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -31,8 +39,8 @@ export class RepoIndex {
   /** Class id -> `<receiver>.<attr>` bindings made in its methods (`self.conn = ...`). */
   private readonly instanceBindings = new Map<string, LocalBinding[]>();
   /** Per language group and name: top-level definitions and methods. */
-  private readonly definitionsByName = new Map<string, Entity[]>();
-  private readonly methodsByName = new Map<string, Entity[]>();
+  private readonly definitionsByName = new Map<LanguageGroup, Map<string, Entity[]>>();
+  private readonly methodsByName = new Map<LanguageGroup, Map<string, Entity[]>>();
 
   constructor(
     extracts: ReadonlyMap<string, FileExtract>,
@@ -55,10 +63,9 @@ export class RepoIndex {
           if (!byName) this.children.set(entity.parentId, (byName = new Map()));
           pushTo(byName, entity.name, entity);
         }
-        const key = `${languageGroup(entity.language)}\0${entity.name}`;
         // Nested definitions are reachable by name only from their own scope, which lookup covers.
-        if (entity.kind === 'method') pushTo(this.methodsByName, key, entity);
-        else if (entity.parentId === this.moduleOfFile.get(file)?.id) pushTo(this.definitionsByName, key, entity);
+        if (entity.kind === 'method') pushTo(groupMap(this.methodsByName, entity), entity.name, entity);
+        else if (entity.parentId === this.moduleOfFile.get(file)?.id) pushTo(groupMap(this.definitionsByName, entity), entity.name, entity);
       }
       for (const imp of extract.imports) pushTo(this.importsByScope, imp.fromId, imp);
       for (const binding of extract.bindings) {
@@ -136,10 +143,10 @@ export class RepoIndex {
 
   /** Not tracked: RepoQueries records these as questions. */
   definitionsNamed(group: LanguageGroup, name: string): readonly Entity[] {
-    return this.definitionsByName.get(`${group}\0${name}`) ?? [];
+    return this.definitionsByName.get(group)?.get(name) ?? NONE;
   }
 
   methodsNamed(group: LanguageGroup, name: string): readonly Entity[] {
-    return this.methodsByName.get(`${group}\0${name}`) ?? [];
+    return this.methodsByName.get(group)?.get(name) ?? NONE;
   }
 }
