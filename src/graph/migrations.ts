@@ -43,4 +43,9 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE files ADD COLUMN resolve_deps TEXT NOT NULL DEFAULT '';`,
   // Each file's stamp (size, times, inode) when it was read, so an update reads only files whose stamp changed.
   `ALTER TABLE files ADD COLUMN stamp TEXT NOT NULL DEFAULT '';`,
+  // The extraction record, a file's largest value, in a table of its own: SQLite rewrites a whole row on update,
+  // so recording a file's resolution or stamp then rewrites a small row, not the record with it.
+  `CREATE TABLE extracts (path TEXT PRIMARY KEY, extract TEXT NOT NULL);
+  INSERT INTO extracts(path, extract) SELECT path, extract FROM files;
+  ALTER TABLE files DROP COLUMN extract;`,
 ];

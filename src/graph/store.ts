@@ -112,7 +112,9 @@ export class IndexStore {
   loadExtracts(paths?: Iterable<string>): Map<string, FileExtract> {
     const wanted = paths ? new Set(paths) : undefined;
     const out = new Map<string, FileExtract>();
-    const fileRows = this.db.prepare('SELECT path, language, syntax_errors, extract FROM files ORDER BY path').all() as Row[];
+    const fileRows = this.db
+      .prepare('SELECT path, language, syntax_errors, extract FROM files JOIN extracts USING (path) ORDER BY path')
+      .all() as Row[];
     for (const r of fileRows) {
       const path = r.path as string;
       if (wanted && !wanted.has(path)) continue;

@@ -45,10 +45,12 @@ export class UpdateWriter implements RunWriter {
     this.db = db;
     this.stmt = {
       delFile: db.prepare('DELETE FROM files WHERE path = ?'),
+      delExtract: db.prepare('DELETE FROM extracts WHERE path = ?'),
       delEntities: db.prepare('DELETE FROM entities WHERE file_path = ?'),
       delEdges: db.prepare('DELETE FROM edges WHERE src_file = ?'),
       delExternals: db.prepare('DELETE FROM externals WHERE src_file = ?'),
-      insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, extract, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, stamp) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insExtract: db.prepare('INSERT INTO extracts(path, extract) VALUES (?, ?)'),
       setStamp: db.prepare('UPDATE files SET stamp = ? WHERE path = ?'),
       setResolution: db.prepare('UPDATE files SET edges_digest = ?, resolve_deps = ? WHERE path = ?'),
     };
@@ -63,7 +65,10 @@ export class UpdateWriter implements RunWriter {
     // at the end, which is cheaper than keeping them sorted row by row. Dropping them is part of the transaction.
     this.fresh =
       this.oldDigests.size === 0 &&
-      db.prepare('SELECT EXISTS(SELECT 1 FROM entities) OR EXISTS(SELECT 1 FROM edges) OR EXISTS(SELECT 1 FROM externals) AS used').pluck().get() === 0;
+      db
+        .prepare('SELECT EXISTS(SELECT 1 FROM extracts) OR EXISTS(SELECT 1 FROM entities) OR EXISTS(SELECT 1 FROM edges) OR EXISTS(SELECT 1 FROM externals) AS used')
+        .pluck()
+        .get() === 0;
     if (this.fresh) {
       const indexes = db
         .prepare("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('entities', 'edges', 'externals')")
@@ -77,6 +82,7 @@ export class UpdateWriter implements RunWriter {
     const s = this.stmt;
     this.flushPending(path);
     s.delFile.run(path);
+    s.delExtract.run(path);
     s.delEntities.run(path);
     s.delEdges.run(path);
     s.delExternals.run(path);
@@ -94,9 +100,11 @@ export class UpdateWriter implements RunWriter {
     if (!this.fresh) {
       this.flushPending(row.path);
       s.delFile.run(row.path);
+      s.delExtract.run(row.path);
       s.delEntities.run(row.path);
     }
-    s.insFile.run(row.path, row.language, row.hash, row.size, row.moduleFqn, row.syntaxErrors, row.extract, row.stamp);
+    s.insFile.run(row.path, row.language, row.hash, row.size, row.moduleFqn, row.syntaxErrors, row.stamp);
+    s.insExtract.run(row.path, row.extract);
     this.entities.add(entities);
     this.pendingPaths.add(row.path);
     this.changed = true;

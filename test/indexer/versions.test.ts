@@ -24,7 +24,7 @@ const REPO: Record<string, string> = {
 function dump(indexDir: string): unknown {
   const store = IndexStore.open(indexDir);
   try {
-    const files = store.db.prepare('SELECT path, language, hash, size, module_fqn, syntax_errors, extract, edges_digest, resolve_deps FROM files ORDER BY path').all();
+    const files = store.db.prepare('SELECT path, language, hash, size, module_fqn, syntax_errors, extract, edges_digest, resolve_deps FROM files JOIN extracts USING (path) ORDER BY path').all();
     return { graph: snapshotIndex(indexDir), files };
   } finally {
     store.close();
@@ -61,7 +61,7 @@ async function withIndexes(body: (repo: string, incremental: string, cold: strin
 }
 
 // What an older extractor could have stored: other terms, no references.
-const OLD_EXTRACTION = `UPDATE entities SET terms = 'stale'; UPDATE files SET extract = json_set(extract, '$.refs', json('[]'));`;
+const OLD_EXTRACTION = `UPDATE entities SET terms = 'stale'; UPDATE extracts SET extract = json_set(extract, '$.refs', json('[]'));`;
 // What an older resolver could have stored: other edges (with their digest), no dependency records.
 const OLD_RESOLUTION = `DELETE FROM edges; DELETE FROM externals; UPDATE files SET edges_digest = 'old', resolve_deps = '';`;
 
@@ -155,5 +155,27 @@ test('an index built under other versions does not count as matching the tree', 
     assert.equal(matches(), true);
     tamper(incremental, 'SELECT 1', { extract_version: null });
     assert.equal(matches(), false);
+  });
+});
+
+// The schema before the extraction records had a table of their own (user_version 5): the record was a column of files.
+const SCHEMA_5 = `ALTER TABLE files ADD COLUMN extract TEXT NOT NULL DEFAULT '';
+  UPDATE files SET extract = (SELECT extract FROM extracts WHERE extracts.path = files.path);
+  DROP TABLE extracts; PRAGMA user_version = 5;`;
+
+test('an index of an older schema is migrated in place, keeping every record, and a run then redoes nothing', async () => {
+  await withIndexes(async (repo, incremental, cold) => {
+    tamper(incremental, SCHEMA_5, {});
+    const summary = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(summary.parsed, 0);
+    assert.equal(summary.reresolved, 0);
+    assert.deepEqual(dump(incremental), dump(cold));
+    const store = IndexStore.open(incremental);
+    try {
+      const columns = store.db.pragma('table_info(files)') as { name: string }[];
+      assert.equal(columns.some((c) => c.name === 'extract'), false);
+    } finally {
+      store.close();
+    }
   });
 });
