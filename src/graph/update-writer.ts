@@ -123,6 +123,8 @@ export class UpdateWriter implements RunWriter {
   /** writeResolution with the edges as rows and the record as JSON already (as a writer thread receives them). */
   storeResolution(path: string, rows: ResolutionRows, depsJson: string): void {
     const s = this.stmt;
+    // (Digests of the rows' values; those of an index written before they were sent as rows differ once, and
+    // those files' edges are written again at their next resolution.)
     const digest = createHash('sha1').update(JSON.stringify([rows.edges, rows.externals])).digest('hex');
     s.setResolution.run(digest, depsJson, path); // also restores the digest of a re-inserted file row
     if (this.oldDigests.get(path) === digest) return;
