@@ -43,14 +43,19 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE files ADD COLUMN resolve_deps TEXT NOT NULL DEFAULT '';`,
   // Each file's stamp (size, times, inode) when it was read, so an update reads only files whose stamp changed.
   `ALTER TABLE files ADD COLUMN stamp TEXT NOT NULL DEFAULT '';`,
-  // References move to a column of their own, so an update reads only the refs of the files it re-resolves; the
-  // record keeps the inheritance ones (\`bases\`), which resolving any file may read.
+  // The extraction record, a file's largest value, in a table of its own: SQLite rewrites a whole row on update,
+  // so recording a file's resolution or stamp then rewrites a small row, not the record with it. Its references
+  // get a column of their own, so an update reads only the refs of the files it re-resolves; the record keeps the
+  // inheritance ones (\`bases\`), which resolving any file may read.
   `
-  ALTER TABLE files ADD COLUMN refs TEXT NOT NULL DEFAULT '[]';
-  UPDATE files SET
-    refs = coalesce(json_extract(extract, '$.refs'), '[]'),
-    extract = json_set(json_remove(extract, '$.refs'), '$.bases', json((
-      SELECT json_group_array(json(value)) FROM json_each(extract, '$.refs')
-      WHERE json_extract(value, '$.kind') IN ('inherits', 'implements'))));
+  CREATE TABLE extracts (path TEXT PRIMARY KEY, extract TEXT NOT NULL, refs TEXT NOT NULL);
+  INSERT INTO extracts(path, extract, refs) SELECT
+    path,
+    json_set(json_remove(extract, '$.refs'), '$.bases', json((
+      SELECT json_group_array(json(value)) FROM json_each(files.extract, '$.refs')
+      WHERE json_extract(value, '$.kind') IN ('inherits', 'implements')))),
+    coalesce(json_extract(extract, '$.refs'), '[]')
+  FROM files;
+  ALTER TABLE files DROP COLUMN extract;
   `,
 ];

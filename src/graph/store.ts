@@ -9,7 +9,8 @@ import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract, RawRef } from '../indexer/types.js';
 import type { DepGraph, Edge, Entity, ExternalRef, LanguageId, EntityKind, EdgeKind, Confidence } from './types.js';
 import { MIGRATIONS } from './migrations.js';
-import { UpdateWriter, type StoredDeclarations } from './update-writer.js';
+import type { StoredDeclarations } from './rows.js';
+import { UpdateWriter } from './update-writer.js';
 
 export const INDEX_DB_NAME = 'index.db';
 
@@ -117,7 +118,10 @@ export class IndexStore {
    */
   loadDeclarations(): Map<string, FileExtract> {
     const out = new Map<string, FileExtract>();
-    for (const r of this.db.prepare('SELECT path, language, syntax_errors, extract FROM files ORDER BY path').all() as Row[]) {
+    const fileRows = this.db
+      .prepare('SELECT path, language, syntax_errors, extract FROM files JOIN extracts USING (path) ORDER BY path')
+      .all() as Row[];
+    for (const r of fileRows) {
       const path = r.path as string;
       const { bases, ...rest } = JSON.parse(r.extract as string) as StoredDeclarations;
       out.set(path, {
@@ -140,7 +144,7 @@ export class IndexStore {
 
   /** Every reference of a stored file, in source order. */
   refsOf(path: string): RawRef[] {
-    const json = this.db.prepare('SELECT refs FROM files WHERE path = ?').pluck().get(path) as string | undefined;
+    const json = this.db.prepare('SELECT refs FROM extracts WHERE path = ?').pluck().get(path) as string | undefined;
     return json === undefined ? [] : (JSON.parse(json) as RawRef[]);
   }
 

@@ -7,23 +7,26 @@
 import { Worker } from 'node:worker_threads';
 import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
+import type { SqlValue } from './batch-insert.js';
+import { entityValues, fileRow, resolutionRows, type FileRow, type ResolutionRows } from './rows.js';
 import type { FileEdges } from './store.js';
-import type { Entity } from './types.js';
-import { fileRow, resolutionJson, type FileRow, type RunWriter } from './update-writer.js';
+import type { RunWriter } from './update-writer.js';
 
 export type WriteOp =
   | { op: 'open'; indexDir: string }
   | { op: 'remove'; path: string }
-  | { op: 'upsert'; row: FileRow; entities: Entity[] }
+  | { op: 'upsert'; row: FileRow; entities: SqlValue[] }
   | { op: 'stamp'; path: string; stamp: string }
-  | { op: 'resolution'; path: string; edges: string; deps: string }
+  | { op: 'resolution'; path: string; rows: ResolutionRows; deps: string }
   | { op: 'meta'; key: string; value: string }
   | { op: 'filesDone' }
   | { op: 'commit'; skips: [string, string][]; summary: unknown }
   | { op: 'rollback' };
 
 const BATCH_OPS = 64;
+/** Posts a batch early once it holds about this many characters (a value of a row list counting as CHARS_PER_VALUE). */
 const BATCH_CHARS = 1 << 20;
+const CHARS_PER_VALUE = 16;
 
 export type WriteReply = { op: 'done' } | { op: 'failed'; message: string };
 
@@ -69,7 +72,8 @@ export class ThreadedWriter implements RunWriter {
 
   upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): void {
     const row = fileRow(extract, hash, size, moduleFqn, stamp);
-    this.send({ op: 'upsert', row, entities: extract.entities }, row.extract.length + row.refs.length);
+    const entities = entityValues(extract.entities);
+    this.send({ op: 'upsert', row, entities }, row.extract.length + row.refs.length + entities.length * CHARS_PER_VALUE);
   }
 
   setStamp(path: string, stamp: string): void {
@@ -77,8 +81,8 @@ export class ThreadedWriter implements RunWriter {
   }
 
   writeResolution(path: string, res: FileEdges, deps: FileDeps): void {
-    const op = { op: 'resolution', path, edges: resolutionJson(res), deps: JSON.stringify(deps) } as const;
-    this.send(op, op.edges.length + op.deps.length);
+    const op = { op: 'resolution', path, rows: resolutionRows(res), deps: JSON.stringify(deps) } as const;
+    this.send(op, (op.rows.edges.length + op.rows.externals.length) * CHARS_PER_VALUE + op.deps.length);
   }
 
   setMeta(key: string, value: string): void {

@@ -54,7 +54,7 @@ function apply(op: WriteOp): void {
         writer!.setStamp(op.path, op.stamp);
         break;
       case 'resolution':
-        writer!.writeResolutionJson(op.path, op.edges, op.deps);
+        writer!.storeResolution(op.path, op.rows, op.deps);
         break;
       case 'meta':
         writer!.setMeta(op.key, op.value);

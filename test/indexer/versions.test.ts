@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { indexRepository } from '../../src/graph/indexing.js';
-import { MIGRATIONS } from '../../src/graph/migrations.js';
 import { IndexStore } from '../../src/graph/store.js';
 import { indexMatchesTree } from '../../src/graph/tree-state.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../../src/indexer/versions.js';
@@ -27,7 +26,7 @@ function dump(indexDir: string): unknown {
   const store = IndexStore.open(indexDir);
   try {
     const rows = store.db
-      .prepare('SELECT path, language, hash, size, module_fqn, syntax_errors, extract, refs, edges_digest, resolve_deps FROM files ORDER BY path')
+      .prepare('SELECT path, language, hash, size, module_fqn, syntax_errors, extract, refs, edges_digest, resolve_deps FROM files JOIN extracts USING (path) ORDER BY path')
       .all() as Record<string, unknown>[];
     const files = rows.map((r) => ({ ...r, extract: JSON.parse(r.extract as string) as unknown, refs: JSON.parse(r.refs as string) as unknown }));
     return { graph: snapshotIndex(indexDir), files };
@@ -66,7 +65,7 @@ async function withIndexes(body: (repo: string, incremental: string, cold: strin
 }
 
 // What an older extractor could have stored: other terms, no references.
-const OLD_EXTRACTION = `UPDATE entities SET terms = 'stale'; UPDATE files SET refs = '[]', extract = json_set(extract, '$.bases', json('[]'));`;
+const OLD_EXTRACTION = `UPDATE entities SET terms = 'stale'; UPDATE extracts SET refs = '[]', extract = json_set(extract, '$.bases', json('[]'));`;
 // What an older resolver could have stored: other edges (with their digest), no dependency records.
 const OLD_RESOLUTION = `DELETE FROM edges; DELETE FROM externals; UPDATE files SET edges_digest = 'old', resolve_deps = '';`;
 
@@ -163,24 +162,30 @@ test('an index built under other versions does not count as matching the tree', 
   });
 });
 
-test('an index from before references had a column of their own is migrated, keeps its records and equals a cold index', async () => {
+// The schema before the extraction records had a table of their own (user_version 5): the record, references
+// included, was a column of files.
+const SCHEMA_5 = `ALTER TABLE files ADD COLUMN extract TEXT NOT NULL DEFAULT '';
+  UPDATE files SET extract = (
+    SELECT json_set(json_remove(extract, '$.bases'), '$.refs', json(refs)) FROM extracts WHERE extracts.path = files.path);
+  DROP TABLE extracts; PRAGMA user_version = 5;`;
+
+test('an index of an older schema is migrated in place, keeping every record, and a run then redoes nothing', async () => {
   await withIndexes(async (repo, incremental, cold) => {
+    tamper(incremental, SCHEMA_5, {});
+    const migrated = dump(incremental) as { files: { path: string; extract: { bases: unknown[] } }[] };
+    const gift = migrated.files.find((f) => f.path === 'shop/gift.py');
+    assert.equal(gift?.extract.bases.length, 1);
+    assert.deepEqual(migrated, dump(cold));
+    const summary = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.equal(summary.parsed, 0);
+    assert.equal(summary.reresolved, 0);
+    assert.deepEqual(dump(incremental), dump(cold));
     const store = IndexStore.open(incremental);
     try {
-      store.db.exec(`
-        UPDATE files SET extract = json_set(json_remove(extract, '$.bases'), '$.refs', json(refs));
-        ALTER TABLE files DROP COLUMN refs;
-        PRAGMA user_version = ${MIGRATIONS.length - 1};`);
-      const stored = store.db.prepare("SELECT extract FROM files WHERE path = 'shop/cart.py'").pluck().get() as string;
-      assert.ok((JSON.parse(stored) as { refs: unknown[] }).refs.length > 0);
+      const columns = store.db.pragma('table_info(files)') as { name: string }[];
+      assert.equal(columns.some((c) => c.name === 'extract'), false);
     } finally {
       store.close();
     }
-    const migrated = dump(incremental) as { files: { path: string; extract: { bases: unknown[] } }[] };
-    assert.equal(migrated.files.find((f) => f.path === 'shop/gift.py')?.extract.bases.length, 1);
-    assert.deepEqual(migrated, dump(cold));
-    const again = await indexRepository({ repo, indexDir: incremental, workers: 1 });
-    assert.equal(again.parsed, 0);
-    assert.deepEqual(dump(incremental), dump(cold));
   });
 });

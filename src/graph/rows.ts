@@ -1,0 +1,88 @@
+/**
+ * A file's records as the index stores them, in the compact form the writer takes: the file's row, and its
+ * entities, edges and externals as flat lists of column values (row after row). Flat lists of strings and
+ * numbers cost far less to copy to a writer thread than the objects they come from, and bind as they are.
+ */
+import type { FileExtract, RawRef } from '../indexer/types.js';
+import type { SqlValue } from './batch-insert.js';
+import type { FileEdges } from './store.js';
+import type { Entity } from './types.js';
+
+/** A file's row as stored: its references, and the rest of the extraction record but the entities, are JSON texts. */
+export interface FileRow {
+  path: string;
+  language: string;
+  hash: string;
+  size: number;
+  moduleFqn: string;
+  syntaxErrors: number;
+  extract: string;
+  refs: string;
+  stamp: string;
+}
+
+/** The `extract` column: what resolving another file may read of this one, entities aside. */
+export type StoredDeclarations = Pick<FileExtract, 'imports' | 'bindings' | 'exports' | 'superseded' | 'publicNames'> & {
+  /** The file's inherits and implements references, in source order. */
+  bases: RawRef[];
+};
+
+/** References that declare a class's bases, read by the resolution of other files. */
+function isInheritance(ref: RawRef): boolean {
+  return ref.kind === 'inherits' || ref.kind === 'implements';
+}
+
+export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
+  const declarations: StoredDeclarations = {
+    imports: extract.imports,
+    bindings: extract.bindings,
+    exports: extract.exports,
+    superseded: extract.superseded,
+    publicNames: extract.publicNames,
+    bases: extract.refs.filter(isInheritance),
+  };
+  return {
+    path: extract.filePath,
+    language: extract.language,
+    hash,
+    size,
+    moduleFqn,
+    syntaxErrors: extract.syntaxErrors,
+    extract: JSON.stringify(declarations),
+    refs: JSON.stringify(extract.refs),
+    stamp,
+  };
+}
+
+export const ENTITY_COLUMNS = [
+  'id', 'fqn', 'name', 'kind', 'language', 'file_path', 'package', 'start_line', 'end_line', 'signature', 'docstring',
+  'exported', 'tokens', 'parent_id', 'terms',
+] as const;
+
+/** The entities' column values, in ENTITY_COLUMNS order. */
+export function entityValues(entities: readonly Entity[]): SqlValue[] {
+  const out: SqlValue[] = [];
+  for (const e of entities) {
+    out.push(e.id, e.fqn, e.name, e.kind, e.language, e.filePath, e.package, e.startLine, e.endLine, e.signature, e.docstring,
+      e.exported ? 1 : 0, e.tokens, e.parentId, e.terms);
+  }
+  return out;
+}
+
+/** The edges and externals tables' columns; each row also holds its source file (`src_file`, last). */
+export const EDGE_COLUMNS = ['source', 'target', 'kind', 'confidence', 'count', 'line', 'src_file'] as const;
+export const EXTERNAL_COLUMNS = ['source', 'kind', 'module', 'symbol', 'count', 'line', 'src_file'] as const;
+
+/** A file's resolved edges and externals as column values, in EDGE_COLUMNS and EXTERNAL_COLUMNS order without src_file. */
+export interface ResolutionRows {
+  edges: SqlValue[];
+  externals: SqlValue[];
+}
+
+export function resolutionRows(res: FileEdges): ResolutionRows {
+  const edges: SqlValue[] = [];
+  for (const e of res.edges) edges.push(e.source, e.target, e.kind, e.confidence, e.count, e.line);
+  const externals: SqlValue[] = [];
+  for (const x of res.externals) externals.push(x.source, x.kind, x.module, x.symbol, x.count, x.line);
+  return { edges, externals };
+}
