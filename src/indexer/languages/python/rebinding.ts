@@ -23,8 +23,22 @@ interface ScopeDef {
   decoratorsMention: boolean;
 }
 
-function escape(name: string): string {
-  return name.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&');
+/** A scope's definitions in source order, and indexed the two ways `superseded` asks about them. */
+interface ScopeDefs {
+  byStart: Map<number, ScopeDef>;
+  byName: Map<string, ScopeDef[]>;
+}
+
+function indexDefs(defs: readonly ScopeDef[]): ScopeDefs {
+  const byStart = new Map<number, ScopeDef>();
+  const byName = new Map<string, ScopeDef[]>();
+  for (const d of defs) {
+    if (!byStart.has(d.start)) byStart.set(d.start, d);
+    const named = byName.get(d.name);
+    if (named === undefined) byName.set(d.name, [d]);
+    else named.push(d);
+  }
+  return { byStart, byName };
 }
 
 /**
@@ -35,7 +49,7 @@ function escape(name: string): string {
  * between the two definitions would see the first.
  */
 export class Rebinding {
-  private readonly scopes = new Map<number, ScopeDef[]>();
+  private readonly scopes = new Map<number, ScopeDefs>();
 
   /** `outer` is the definition with its decorators (a `decorated_definition`) or the bare definition. */
   superseded(outer: Node, name: string): boolean {
@@ -43,13 +57,14 @@ export class Rebinding {
     if (scope === null) return false;
     let defs = this.scopes.get(scope.id);
     if (defs === undefined) {
-      defs = [];
-      collect(scope, scope, defs);
+      const found: ScopeDef[] = [];
+      collect(scope, scope, found);
+      defs = indexDefs(found);
       this.scopes.set(scope.id, defs);
     }
-    const own = defs.find((d) => d.start === outer.startIndex);
+    const own = defs.byStart.get(outer.startIndex);
     if (own === undefined) return false;
-    const later = defs.filter((d) => d.name === name && d.start > own.start && !d.overload);
+    const later = (defs.byName.get(name) ?? []).filter((d) => d.start > own.start && !d.overload);
     if (own.overload) return later.length > 0;
     return later.some((d) => d.unconditional && !d.decoratorsMention);
   }
@@ -72,17 +87,31 @@ function collect(node: Node, scope: Node, out: ScopeDef[]): void {
       const def = child.type === 'decorated_definition' ? child.childForFieldName('definition') : child;
       const name = def?.childForFieldName('name')?.text;
       if (name === undefined) continue;
-      const decorators = child.type === 'decorated_definition' ? child.namedChildren.filter((c) => c?.type === 'decorator') : [];
-      const mention = new RegExp(`(^|[^\\w])${escape(name)}($|[^\\w])`);
+      const decorators = child.type === 'decorated_definition' ? child.namedChildren.filter((c) => c?.type === 'decorator').map((d) => d!.text) : [];
       out.push({
         name,
         start: child.startIndex,
-        overload: decorators.some((d) => OVERLOAD.test(d!.text)),
+        overload: decorators.some((d) => OVERLOAD.test(d)),
         unconditional: node.id === scope.id,
-        decoratorsMention: decorators.some((d) => mention.test(d!.text.slice(1))),
+        decoratorsMention: decorators.some((d) => mentionsWord(d.slice(1), name)),
       });
     } else if (COMPOUND.has(child.type)) collect(child, scope, out);
   }
+}
+
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+/** Whether `word` occurs in `text` between non-word characters (as `(^|\W)word($|\W)` matches, without a RegExp per name). */
+function mentionsWord(text: string, word: string): boolean {
+  for (let from = 0; from <= text.length; ) {
+    const at = text.indexOf(word, from);
+    if (at < 0) return false;
+    if (!isWordChar(text.charCodeAt(at - 1)) && !isWordChar(text.charCodeAt(at + word.length))) return true;
+    from = at + 1;
+  }
+  return false;
 }
 
 /** The strings of a list or tuple literal of plain string literals, or null when it is anything else. */
