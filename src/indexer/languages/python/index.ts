@@ -70,7 +70,8 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     define({ node, captures }, kind, nameNode) {
       const name = nameNode!.text;
       const body = capture(captures, 'body')!;
-      const outer = node.parent?.type === 'decorated_definition' ? node.parent : node;
+      const parent = node.parent;
+      const outer = parent?.type === 'decorated_definition' ? parent : node;
       const isLambda = node.type === 'assignment';
       b.define({
         kind,
@@ -92,6 +93,13 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
           b.ref(node.startIndex, line, 'call', '', node.text);
           return;
         }
+        const text = node.text;
+        if (isPlainPath(text)) {
+          const dot = text.lastIndexOf('.');
+          claimed.add(node.startIndex + dot + 1);
+          b.ref(node.startIndex, line, 'call', text.slice(0, dot), text.slice(dot + 1));
+          return;
+        }
         const name = node.childForFieldName('attribute');
         const object = node.childForFieldName('object');
         if (name === null || object === null) return;
@@ -111,9 +119,9 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
           if (type !== null) b.binding(node.startIndex, variable, type.name, type.classObject);
           return;
         }
+        // Matched only without a declared type, which wins over the assigned value: `x: Base = Impl()` is a Base.
         const value = capture(captures, 'binding.value');
-        // A declared type wins over the assigned value: `x: Base = Impl()` is a Base.
-        if (value === undefined || node.parent?.childForFieldName('type') != null) return;
+        if (value === undefined) return;
         const path = valuePath(value);
         if (path !== null && path !== variable) b.binding(node.startIndex, variable, path, true);
       },
@@ -131,6 +139,17 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
   return b.build(countSyntaxErrors(root));
 }
 
+const PLAIN_PATH = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+const LITERAL_SEGMENT = /(?:^|\.)(?:True|False|None)(?:\.|$)/;
+
+/**
+ * Whether an attribute's text is a path the tree reads back as written: ASCII names and dots only (no spaces,
+ * comments or line continuations) and no literal (`None.x`). Reading it as text skips walking its nodes.
+ */
+function isPlainPath(text: string): boolean {
+  return PLAIN_PATH.test(text) && !LITERAL_SEGMENT.test(text);
+}
+
 /**
  * An expression as a path of names and calls with their arguments left out (`self.app.cursor()`,
  * `get_engine().start`, `super()`), or null when it is anything else (subscripts, literals, operators).
@@ -140,6 +159,8 @@ function valuePath(node: Node): string | null {
     case 'identifier':
       return node.text;
     case 'attribute': {
+      const text = node.text;
+      if (isPlainPath(text)) return text;
       const object = node.childForFieldName('object');
       const name = node.childForFieldName('attribute');
       const base = object === null ? null : valuePath(object);
