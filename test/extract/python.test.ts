@@ -274,3 +274,14 @@ test('python receivers: paths with literals, spaces or continuations are read fr
   assert.deepEqual(refsOf(x), ['call ?|__class__ @m', 'call a|b @m', 'call c.d|e @m', 'value k|False_ @m']);
   assert.deepEqual(bindingsOf(x), ['g = h.i @m', 'j = k.False_.l @m']);
 });
+
+test('python docstrings after blank lines, after comments or on the header line', async () => {
+  const x = await extractSource(
+    'm.py',
+    ['', '', '"""Module."""', 'def f():  # note', '    """F."""', 'def g(): "G."', 'class C:', '    # first', '    """C."""', 'def h():', '    x = 1', ''].join('\n'),
+  );
+  assert.deepEqual(
+    x.entities.map((e) => e.docstring),
+    ['Module.', 'F.', 'G.', 'C.', ''],
+  );
+});

@@ -27,9 +27,16 @@ function exportRule(name: string): ExportRule {
     isPublicName(name) && (parent.kind === 'module' || (parent.kind === 'class' && parent.exported));
 }
 
+/** How a string literal starts: the text at a block's start when its first statement is a docstring. */
+const STRING_START = /[rRuUbBfF]*['"]/y;
+
 /** The docstring of a module or block: its first statement when that is a plain string literal. */
-function docstringOf(block: Node | null): string {
-  const first = block?.firstNamedChild;
+function docstringOf(block: Node | null, source: string): string {
+  if (block === null) return '';
+  // A block starts where its first statement does: most start with no string, which the text tells without the tree.
+  STRING_START.lastIndex = block.startIndex;
+  if (!STRING_START.test(source)) return '';
+  const first = block.firstNamedChild;
   if (first?.type !== 'expression_statement') return '';
   const literal = first.firstNamedChild;
   return literal?.type === 'string' ? cleanPythonDocstring(literal.text) : '';
@@ -59,7 +66,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     package: pkg,
     defPrefix: moduleFqn + '.',
     sep: '.',
-    moduleDoc: docstringOf(root),
+    moduleDoc: docstringOf(root, source),
     moduleExported: isPublicName(moduleName),
     keywords: KEYWORDS,
   });
@@ -78,7 +85,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         name,
         span: spanOf(outer),
         signature: cutSignature(source, node.startIndex, headerEnd(body)),
-        docstring: isLambda ? '' : docstringOf(body),
+        docstring: isLambda ? '' : docstringOf(body, source),
         exported: exportRule(name),
         ...(!isLambda && rebinding.superseded(outer, name) ? { superseded: true } : {}),
       });
