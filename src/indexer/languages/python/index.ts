@@ -78,8 +78,10 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
       const name = nameNode!.text;
       const body = capture(captures, 'body')!;
       const parent = node.parent;
-      const outer = parent?.type === 'decorated_definition' ? parent : node;
-      const isLambda = node.type === 'assignment';
+      const decorated = parent?.type === 'decorated_definition';
+      const outer = decorated ? parent : node;
+      // `f = lambda: ...` starts with its name; `def` and `class` start with their keyword.
+      const isLambda = node.startIndex === nameNode!.startIndex;
       b.define({
         kind,
         name,
@@ -87,7 +89,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         signature: cutSignature(source, node.startIndex, headerEnd(body)),
         docstring: isLambda ? '' : docstringOf(body, source),
         exported: exportRule(name),
-        ...(!isLambda && rebinding.superseded(outer, name) ? { superseded: true } : {}),
+        ...(!isLambda && rebinding.superseded(outer, decorated ? parent.parent : parent, name) ? { superseded: true } : {}),
       });
     },
     pathRefs: REF_KINDS,
@@ -95,14 +97,15 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     claimPathStart: false,
     roles: {
       'reference.call'({ node, line }, claimed) {
-        if (node.type === 'identifier') {
+        const text = node.text;
+        // Only an attribute's text holds a dot.
+        const dot = text.lastIndexOf('.');
+        if (dot < 0 && node.type === 'identifier') {
           claimed.add(node.startIndex);
-          b.ref(node.startIndex, line, 'call', '', node.text);
+          b.ref(node.startIndex, line, 'call', '', text);
           return;
         }
-        const text = node.text;
-        if (isPlainPath(text)) {
-          const dot = text.lastIndexOf('.');
+        if (dot >= 0 && isPlainPath(text)) {
           claimed.add(node.startIndex + dot + 1);
           b.ref(node.startIndex, line, 'call', text.slice(0, dot), text.slice(dot + 1));
           return;
@@ -129,7 +132,9 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         // Matched only without a declared type, which wins over the assigned value: `x: Base = Impl()` is a Base.
         const value = capture(captures, 'binding.value');
         if (value === undefined) return;
-        const path = valuePath(value);
+        // The pattern matches names, attributes, calls and parentheses: a plain path's text is the path.
+        const valueText = value.text;
+        const path = isPlainPath(valueText) ? valueText : valuePath(value);
         if (path !== null && path !== variable) b.binding(node.startIndex, variable, path, true);
       },
     },
@@ -161,8 +166,8 @@ function isPlainPath(text: string): boolean {
  * An expression as a path of names and calls with their arguments left out (`self.app.cursor()`,
  * `get_engine().start`, `super()`), or null when it is anything else (subscripts, literals, operators).
  */
-function valuePath(node: Node): string | null {
-  switch (node.type) {
+function valuePath(node: Node, type = node.type): string | null {
+  switch (type) {
     case 'identifier':
       return node.text;
     case 'attribute': {
@@ -176,8 +181,9 @@ function valuePath(node: Node): string | null {
     case 'call': {
       const fn = node.childForFieldName('function');
       // Python 2 style `super(Cls, self)` means the same as `super()`.
-      if (fn?.type === 'identifier' && fn.text === 'super') return 'super()';
-      const base = fn === null ? null : valuePath(fn);
+      const fnType = fn?.type;
+      if (fnType === 'identifier' && fn!.text === 'super') return 'super()';
+      const base = fn === null ? null : valuePath(fn, fnType);
       return base === null ? null : `${base}()`;
     }
     case 'parenthesized_expression': {

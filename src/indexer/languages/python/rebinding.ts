@@ -51,9 +51,12 @@ function indexDefs(defs: readonly ScopeDef[]): ScopeDefs {
 export class Rebinding {
   private readonly scopes = new Map<number, ScopeDefs>();
 
-  /** `outer` is the definition with its decorators (a `decorated_definition`) or the bare definition. */
-  superseded(outer: Node, name: string): boolean {
-    const scope = scopeBody(outer);
+  /**
+   * `outer` is the definition with its decorators (a `decorated_definition`) or the bare definition;
+   * `outerParent` is its parent, which the caller has at hand.
+   */
+  superseded(outer: Node, outerParent: Node | null, name: string): boolean {
+    const scope = scopeBody(outerParent);
     if (scope === null) return false;
     let defs = this.scopes.get(scope.id);
     if (defs === undefined) {
@@ -71,11 +74,15 @@ export class Rebinding {
 }
 
 /** The body (module, or class block) whose namespace a definition binds its name in; null inside functions. */
-function scopeBody(outer: Node): Node | null {
-  for (let p = outer.parent; p !== null; p = p.parent) {
-    if (p.type === 'module') return p;
-    if (p.type === 'block' && p.parent?.type === 'class_definition') return p;
-    if (!COMPOUND.has(p.type)) return null;
+function scopeBody(outerParent: Node | null): Node | null {
+  for (let p = outerParent, type = p?.type; p !== null && type !== undefined; ) {
+    if (type === 'module') return p;
+    if (!COMPOUND.has(type)) return null;
+    const up = p.parent;
+    const upType = up?.type;
+    if (type === 'block' && upType === 'class_definition') return p;
+    p = up;
+    type = upType;
   }
   return null;
 }
@@ -83,11 +90,13 @@ function scopeBody(outer: Node): Node | null {
 function collect(node: Node, scope: Node, out: ScopeDef[]): void {
   for (const child of node.namedChildren) {
     if (child === null) continue;
-    if (child.type === 'function_definition' || child.type === 'class_definition' || child.type === 'decorated_definition') {
-      const def = child.type === 'decorated_definition' ? child.childForFieldName('definition') : child;
+    const type = child.type;
+    if (type === 'function_definition' || type === 'class_definition' || type === 'decorated_definition') {
+      const decorated = type === 'decorated_definition';
+      const def = decorated ? child.childForFieldName('definition') : child;
       const name = def?.childForFieldName('name')?.text;
       if (name === undefined) continue;
-      const decorators = child.type === 'decorated_definition' ? child.namedChildren.filter((c) => c?.type === 'decorator').map((d) => d!.text) : [];
+      const decorators = decorated ? child.namedChildren.filter((c) => c?.type === 'decorator').map((d) => d!.text) : [];
       out.push({
         name,
         start: child.startIndex,
@@ -95,7 +104,7 @@ function collect(node: Node, scope: Node, out: ScopeDef[]): void {
         unconditional: node.id === scope.id,
         decoratorsMention: decorators.some((d) => mentionsWord(d.slice(1), name)),
       });
-    } else if (COMPOUND.has(child.type)) collect(child, scope, out);
+    } else if (COMPOUND.has(type)) collect(child, scope, out);
   }
 }
 
@@ -208,20 +217,22 @@ function isWriteTarget(subscript: Node): boolean {
 export function moduleLevelNames(root: Node): string[] {
   const names: string[] = [];
   const targets = (node: Node): void => {
-    if (node.type === 'identifier') names.push(node.text);
-    else if (node.type === 'pattern_list' || node.type === 'tuple_pattern' || node.type === 'list_pattern') {
+    const type = node.type;
+    if (type === 'identifier') names.push(node.text);
+    else if (type === 'pattern_list' || type === 'tuple_pattern' || type === 'list_pattern') {
       for (const child of node.namedChildren) if (child !== null) targets(child);
     }
   };
   const visit = (node: Node): void => {
     for (const child of node.namedChildren) {
       if (child === null) continue;
-      if (child.type === 'expression_statement') {
+      const type = child.type;
+      if (type === 'expression_statement') {
         for (let a = child.firstNamedChild; a !== null && a.type === 'assignment'; a = a.childForFieldName('right')) {
           const left = a.childForFieldName('left');
           if (left !== null) targets(left);
         }
-      } else if (COMPOUND.has(child.type)) visit(child);
+      } else if (COMPOUND.has(type)) visit(child);
     }
   };
   visit(root);
