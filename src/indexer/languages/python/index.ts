@@ -142,8 +142,8 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
   const all = declaredAll(root, source);
   if (all !== null) b.declarePublicNames(all);
   b.moduleLevelNames(moduleLevelNames(root));
-  addValueRefs(root, source, b, claimed, IDENTIFIER, SKIP_VALUE_PARENTS, (node, parent) => {
-    if (parent.type !== 'attribute' || parent.startIndex === node.startIndex) return '';
+  addValueRefs(root, source, b, claimed, IDENTIFIER, SKIP_VALUE_PARENTS, (node, parent, parentType) => {
+    if (parentType !== 'attribute' || parent.startIndex === node.startIndex) return '';
     // `x.Foo()` is already a call; `x.Foo` alone refers to the class.
     if (parent.parent?.type === 'call' && parent.parent.startIndex === parent.startIndex) return null;
     return splitPath(parent.text, '.').receiver;
