@@ -1,16 +1,17 @@
 /**
- * Extraction benchmark and dump (not a test): the CPU of per-file extraction on one thread, the parse left out,
- * and optionally every file's extractFile() JSON to prove a change leaves the output byte-identical.
+ * Extraction benchmark and dump (not a test): the CPU of per-file extraction on one thread (everything after the
+ * parse: the language's extract, token counts included, and freeing the tree), and optionally every file's
+ * extractFile() JSON, one line per file in path order, to prove a change leaves the output byte-identical.
  *   node dist/bench/extract-bench.js --repo DIR [--reps N] [--dump FILE]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { classifyContent, DEFAULT_MAX_BYTES } from '../src/indexer/content.js';
 import { languageForPath } from '../src/indexer/languages/index.js';
 import { detectLayout } from '../src/indexer/layout.js';
 import { extractFile, parserFor } from '../src/indexer/parse.js';
 import { walkRepository } from '../src/indexer/walk.js';
-import { join } from 'node:path';
 
 const { values } = parseArgs({ options: { repo: { type: 'string' }, reps: { type: 'string' }, dump: { type: 'string' } } });
 if (!values.repo) {
