@@ -265,3 +265,23 @@ test('python __all__: literal lists, += and extend/append at module level; anyth
   assert.equal(await all(['__all__ = ["a"]', '__all__.remove("a")']), undefined);
   assert.equal(await all(['__all__ = ["a"]', 'del __all__[0]']), undefined);
 });
+
+test('python receivers: paths with literals, spaces or continuations are read from the tree, not as written', async () => {
+  const x = await extractSource(
+    'm.py',
+    ['None.__class__()', 'a . b()', 'c.\\', '    d.e()', 'f = True.real', 'g = h .i', 'j = k.False_.l', ''].join('\n'),
+  );
+  assert.deepEqual(refsOf(x), ['call ?|__class__ @m', 'call a|b @m', 'call c.d|e @m', 'value k|False_ @m']);
+  assert.deepEqual(bindingsOf(x), ['g = h.i @m', 'j = k.False_.l @m']);
+});
+
+test('python docstrings after blank lines, after comments or on the header line', async () => {
+  const x = await extractSource(
+    'm.py',
+    ['', '', '"""Module."""', 'def f():  # note', '    """F."""', 'def g(): "G."', 'class C:', '    # first', '    """C."""', 'def h():', '    x = 1', ''].join('\n'),
+  );
+  assert.deepEqual(
+    x.entities.map((e) => e.docstring),
+    ['Module.', 'F.', 'G.', 'C.', ''],
+  );
+});

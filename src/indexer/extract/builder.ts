@@ -82,7 +82,8 @@ export class FileBuilder {
   private readonly imports: { pos: number; imp: Omit<RawImport, 'fromId'> }[] = [];
   private readonly bindings: { pos: number; variable: string; typeName: string; value: boolean }[] = [];
   private readonly exports: RawExport[] = [];
-  private readonly refKeys = new Set<string>();
+  /** Kind and name of the references recorded at each source index, to keep each (pos, kind, name) once. */
+  private readonly refsAt = new Map<number, { kind: RefKind; name: string }[]>();
   private publicNames: string[] | undefined;
   private moduleNames: readonly string[] = [];
 
@@ -98,14 +99,15 @@ export class FileBuilder {
 
   /** Records a reference at source index `pos`; the same (pos, kind, name) is kept once. */
   ref(pos: number, line: number, kind: RefKind, receiver: string, name: string): void {
-    const key = `${pos}\0${kind}\0${name}`;
-    if (this.refKeys.has(key)) return;
-    this.refKeys.add(key);
+    const here = this.refsAt.get(pos);
+    if (here === undefined) this.refsAt.set(pos, [{ kind, name }]);
+    else if (here.some((r) => r.kind === kind && r.name === name)) return;
+    else here.push({ kind, name });
     this.refs.push({ pos, ref: { kind, receiver, name, line } });
   }
 
   hasRefAt(pos: number, kind: RefKind, name: string): boolean {
-    return this.refKeys.has(`${pos}\0${kind}\0${name}`);
+    return this.refsAt.get(pos)?.some((r) => r.kind === kind && r.name === name) === true;
   }
 
   import(pos: number, imp: Omit<RawImport, 'fromId'>): void {

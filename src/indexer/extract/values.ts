@@ -15,15 +15,17 @@ export function addValueRefs(
   claimed: ReadonlySet<number>,
   identifierTypes: ReadonlySet<string>,
   skipParents: ReadonlySet<string>,
-  receiverOf: (node: Node, parent: Node) => string | null = () => '',
+  receiverOf: (node: Node, parent: Node, parentType: string) => string | null = () => '',
 ): void {
   for (const pos of classNameCandidates(source)) {
     if (claimed.has(pos)) continue;
     const node = root.descendantForIndex(pos);
     if (node === null || node.startIndex !== pos || !identifierTypes.has(node.type)) continue;
     const parent = node.parent;
-    if (parent === null || skipParents.has(parent.type)) continue;
-    const receiver = receiverOf(node, parent);
+    if (parent === null) continue;
+    const parentType = parent.type;
+    if (skipParents.has(parentType)) continue;
+    const receiver = receiverOf(node, parent, parentType);
     if (receiver !== null) b.ref(pos, node.startPosition.row + 1, 'value', receiver, node.text);
   }
 }

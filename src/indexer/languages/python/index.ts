@@ -27,9 +27,16 @@ function exportRule(name: string): ExportRule {
     isPublicName(name) && (parent.kind === 'module' || (parent.kind === 'class' && parent.exported));
 }
 
+/** How a string literal starts: the text at a block's start when its first statement is a docstring. */
+const STRING_START = /[rRuUbBfF]*['"]/y;
+
 /** The docstring of a module or block: its first statement when that is a plain string literal. */
-function docstringOf(block: Node | null): string {
-  const first = block?.firstNamedChild;
+function docstringOf(block: Node | null, source: string): string {
+  if (block === null) return '';
+  // A block starts where its first statement does: most start with no string, which the text tells without the tree.
+  STRING_START.lastIndex = block.startIndex;
+  if (!STRING_START.test(source)) return '';
+  const first = block.firstNamedChild;
   if (first?.type !== 'expression_statement') return '';
   const literal = first.firstNamedChild;
   return literal?.type === 'string' ? cleanPythonDocstring(literal.text) : '';
@@ -59,7 +66,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     package: pkg,
     defPrefix: moduleFqn + '.',
     sep: '.',
-    moduleDoc: docstringOf(root),
+    moduleDoc: docstringOf(root, source),
     moduleExported: isPublicName(moduleName),
     keywords: KEYWORDS,
   });
@@ -70,16 +77,19 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     define({ node, captures }, kind, nameNode) {
       const name = nameNode!.text;
       const body = capture(captures, 'body')!;
-      const outer = node.parent?.type === 'decorated_definition' ? node.parent : node;
-      const isLambda = node.type === 'assignment';
+      const parent = node.parent;
+      const decorated = parent?.type === 'decorated_definition';
+      const outer = decorated ? parent : node;
+      // `f = lambda: ...` starts with its name; `def` and `class` start with their keyword.
+      const isLambda = node.startIndex === nameNode!.startIndex;
       b.define({
         kind,
         name,
         span: spanOf(outer),
         signature: cutSignature(source, node.startIndex, headerEnd(body)),
-        docstring: isLambda ? '' : docstringOf(body),
+        docstring: isLambda ? '' : docstringOf(body, source),
         exported: exportRule(name),
-        ...(!isLambda && rebinding.superseded(outer, name) ? { superseded: true } : {}),
+        ...(!isLambda && rebinding.superseded(outer, decorated ? parent.parent : parent, name) ? { superseded: true } : {}),
       });
     },
     pathRefs: REF_KINDS,
@@ -87,9 +97,17 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     claimPathStart: false,
     roles: {
       'reference.call'({ node, line }, claimed) {
-        if (node.type === 'identifier') {
+        const text = node.text;
+        // Only an attribute's text holds a dot.
+        const dot = text.lastIndexOf('.');
+        if (dot < 0 && node.type === 'identifier') {
           claimed.add(node.startIndex);
-          b.ref(node.startIndex, line, 'call', '', node.text);
+          b.ref(node.startIndex, line, 'call', '', text);
+          return;
+        }
+        if (dot >= 0 && isPlainPath(text)) {
+          claimed.add(node.startIndex + dot + 1);
+          b.ref(node.startIndex, line, 'call', text.slice(0, dot), text.slice(dot + 1));
           return;
         }
         const name = node.childForFieldName('attribute');
@@ -111,10 +129,12 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
           if (type !== null) b.binding(node.startIndex, variable, type.name, type.classObject);
           return;
         }
+        // Matched only without a declared type, which wins over the assigned value: `x: Base = Impl()` is a Base.
         const value = capture(captures, 'binding.value');
-        // A declared type wins over the assigned value: `x: Base = Impl()` is a Base.
-        if (value === undefined || node.parent?.childForFieldName('type') != null) return;
-        const path = valuePath(value);
+        if (value === undefined) return;
+        // The pattern matches names, attributes, calls and parentheses: a plain path's text is the path.
+        const valueText = value.text;
+        const path = isPlainPath(valueText) ? valueText : valuePath(value);
         if (path !== null && path !== variable) b.binding(node.startIndex, variable, path, true);
       },
     },
@@ -122,8 +142,8 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
   const all = declaredAll(root, source);
   if (all !== null) b.declarePublicNames(all);
   b.moduleLevelNames(moduleLevelNames(root));
-  addValueRefs(root, source, b, claimed, IDENTIFIER, SKIP_VALUE_PARENTS, (node, parent) => {
-    if (parent.type !== 'attribute' || parent.startIndex === node.startIndex) return '';
+  addValueRefs(root, source, b, claimed, IDENTIFIER, SKIP_VALUE_PARENTS, (node, parent, parentType) => {
+    if (parentType !== 'attribute' || parent.startIndex === node.startIndex) return '';
     // `x.Foo()` is already a call; `x.Foo` alone refers to the class.
     if (parent.parent?.type === 'call' && parent.parent.startIndex === parent.startIndex) return null;
     return splitPath(parent.text, '.').receiver;
@@ -131,15 +151,28 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
   return b.build(countSyntaxErrors(root));
 }
 
+const PLAIN_PATH = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+const LITERAL_SEGMENT = /(?:^|\.)(?:True|False|None)(?:\.|$)/;
+
+/**
+ * Whether an attribute's text is a path the tree reads back as written: ASCII names and dots only (no spaces,
+ * comments or line continuations) and no literal (`None.x`). Reading it as text skips walking its nodes.
+ */
+function isPlainPath(text: string): boolean {
+  return PLAIN_PATH.test(text) && !LITERAL_SEGMENT.test(text);
+}
+
 /**
  * An expression as a path of names and calls with their arguments left out (`self.app.cursor()`,
  * `get_engine().start`, `super()`), or null when it is anything else (subscripts, literals, operators).
  */
-function valuePath(node: Node): string | null {
-  switch (node.type) {
+function valuePath(node: Node, type = node.type): string | null {
+  switch (type) {
     case 'identifier':
       return node.text;
     case 'attribute': {
+      const text = node.text;
+      if (isPlainPath(text)) return text;
       const object = node.childForFieldName('object');
       const name = node.childForFieldName('attribute');
       const base = object === null ? null : valuePath(object);
@@ -148,8 +181,9 @@ function valuePath(node: Node): string | null {
     case 'call': {
       const fn = node.childForFieldName('function');
       // Python 2 style `super(Cls, self)` means the same as `super()`.
-      if (fn?.type === 'identifier' && fn.text === 'super') return 'super()';
-      const base = fn === null ? null : valuePath(fn);
+      const fnType = fn?.type;
+      if (fnType === 'identifier' && fn!.text === 'super') return 'super()';
+      const base = fn === null ? null : valuePath(fn, fnType);
       return base === null ? null : `${base}()`;
     }
     case 'parenthesized_expression': {

@@ -23,8 +23,22 @@ interface ScopeDef {
   decoratorsMention: boolean;
 }
 
-function escape(name: string): string {
-  return name.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&');
+/** A scope's definitions in source order, and indexed the two ways `superseded` asks about them. */
+interface ScopeDefs {
+  byStart: Map<number, ScopeDef>;
+  byName: Map<string, ScopeDef[]>;
+}
+
+function indexDefs(defs: readonly ScopeDef[]): ScopeDefs {
+  const byStart = new Map<number, ScopeDef>();
+  const byName = new Map<string, ScopeDef[]>();
+  for (const d of defs) {
+    if (!byStart.has(d.start)) byStart.set(d.start, d);
+    const named = byName.get(d.name);
+    if (named === undefined) byName.set(d.name, [d]);
+    else named.push(d);
+  }
+  return { byStart, byName };
 }
 
 /**
@@ -35,32 +49,40 @@ function escape(name: string): string {
  * between the two definitions would see the first.
  */
 export class Rebinding {
-  private readonly scopes = new Map<number, ScopeDef[]>();
+  private readonly scopes = new Map<number, ScopeDefs>();
 
-  /** `outer` is the definition with its decorators (a `decorated_definition`) or the bare definition. */
-  superseded(outer: Node, name: string): boolean {
-    const scope = scopeBody(outer);
+  /**
+   * `outer` is the definition with its decorators (a `decorated_definition`) or the bare definition;
+   * `outerParent` is its parent, which the caller has at hand.
+   */
+  superseded(outer: Node, outerParent: Node | null, name: string): boolean {
+    const scope = scopeBody(outerParent);
     if (scope === null) return false;
     let defs = this.scopes.get(scope.id);
     if (defs === undefined) {
-      defs = [];
-      collect(scope, scope, defs);
+      const found: ScopeDef[] = [];
+      collect(scope, scope, found);
+      defs = indexDefs(found);
       this.scopes.set(scope.id, defs);
     }
-    const own = defs.find((d) => d.start === outer.startIndex);
+    const own = defs.byStart.get(outer.startIndex);
     if (own === undefined) return false;
-    const later = defs.filter((d) => d.name === name && d.start > own.start && !d.overload);
+    const later = (defs.byName.get(name) ?? []).filter((d) => d.start > own.start && !d.overload);
     if (own.overload) return later.length > 0;
     return later.some((d) => d.unconditional && !d.decoratorsMention);
   }
 }
 
 /** The body (module, or class block) whose namespace a definition binds its name in; null inside functions. */
-function scopeBody(outer: Node): Node | null {
-  for (let p = outer.parent; p !== null; p = p.parent) {
-    if (p.type === 'module') return p;
-    if (p.type === 'block' && p.parent?.type === 'class_definition') return p;
-    if (!COMPOUND.has(p.type)) return null;
+function scopeBody(outerParent: Node | null): Node | null {
+  for (let p = outerParent, type = p?.type; p !== null && type !== undefined; ) {
+    if (type === 'module') return p;
+    if (!COMPOUND.has(type)) return null;
+    const up = p.parent;
+    const upType = up?.type;
+    if (type === 'block' && upType === 'class_definition') return p;
+    p = up;
+    type = upType;
   }
   return null;
 }
@@ -68,21 +90,37 @@ function scopeBody(outer: Node): Node | null {
 function collect(node: Node, scope: Node, out: ScopeDef[]): void {
   for (const child of node.namedChildren) {
     if (child === null) continue;
-    if (child.type === 'function_definition' || child.type === 'class_definition' || child.type === 'decorated_definition') {
-      const def = child.type === 'decorated_definition' ? child.childForFieldName('definition') : child;
+    const type = child.type;
+    if (type === 'function_definition' || type === 'class_definition' || type === 'decorated_definition') {
+      const decorated = type === 'decorated_definition';
+      const def = decorated ? child.childForFieldName('definition') : child;
       const name = def?.childForFieldName('name')?.text;
       if (name === undefined) continue;
-      const decorators = child.type === 'decorated_definition' ? child.namedChildren.filter((c) => c?.type === 'decorator') : [];
-      const mention = new RegExp(`(^|[^\\w])${escape(name)}($|[^\\w])`);
+      const decorators = decorated ? child.namedChildren.filter((c) => c?.type === 'decorator').map((d) => d!.text) : [];
       out.push({
         name,
         start: child.startIndex,
-        overload: decorators.some((d) => OVERLOAD.test(d!.text)),
+        overload: decorators.some((d) => OVERLOAD.test(d)),
         unconditional: node.id === scope.id,
-        decoratorsMention: decorators.some((d) => mention.test(d!.text.slice(1))),
+        decoratorsMention: decorators.some((d) => mentionsWord(d.slice(1), name)),
       });
-    } else if (COMPOUND.has(child.type)) collect(child, scope, out);
+    } else if (COMPOUND.has(type)) collect(child, scope, out);
   }
+}
+
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+/** Whether `word` occurs in `text` between non-word characters (as `(^|\W)word($|\W)` matches, without a RegExp per name). */
+function mentionsWord(text: string, word: string): boolean {
+  for (let from = 0; from <= text.length; ) {
+    const at = text.indexOf(word, from);
+    if (at < 0) return false;
+    if (!isWordChar(text.charCodeAt(at - 1)) && !isWordChar(text.charCodeAt(at + word.length))) return true;
+    from = at + 1;
+  }
+  return false;
 }
 
 /** The strings of a list or tuple literal of plain string literals, or null when it is anything else. */
@@ -179,20 +217,22 @@ function isWriteTarget(subscript: Node): boolean {
 export function moduleLevelNames(root: Node): string[] {
   const names: string[] = [];
   const targets = (node: Node): void => {
-    if (node.type === 'identifier') names.push(node.text);
-    else if (node.type === 'pattern_list' || node.type === 'tuple_pattern' || node.type === 'list_pattern') {
+    const type = node.type;
+    if (type === 'identifier') names.push(node.text);
+    else if (type === 'pattern_list' || type === 'tuple_pattern' || type === 'list_pattern') {
       for (const child of node.namedChildren) if (child !== null) targets(child);
     }
   };
   const visit = (node: Node): void => {
     for (const child of node.namedChildren) {
       if (child === null) continue;
-      if (child.type === 'expression_statement') {
+      const type = child.type;
+      if (type === 'expression_statement') {
         for (let a = child.firstNamedChild; a !== null && a.type === 'assignment'; a = a.childForFieldName('right')) {
           const left = a.childForFieldName('left');
           if (left !== null) targets(left);
         }
-      } else if (COMPOUND.has(child.type)) visit(child);
+      } else if (COMPOUND.has(type)) visit(child);
     }
   };
   visit(root);

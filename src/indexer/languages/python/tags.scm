@@ -18,7 +18,9 @@
 [(import_statement) (import_from_statement)] @import
 
 ; Bindings: `c = Collector()`, `self.c = models.Collector()`, `c = self.connect()`, `c = other`, `c: Collector = ...`
-(assignment left: [(identifier) (attribute)] @binding.variable right: (_) @binding.value)
+; Only values valuePath can read, and no declared type (which wins over the value: `x: Base = Impl()` is a Base).
+(assignment left: [(identifier) (attribute)] @binding.variable !type
+  right: [(identifier) (attribute) (call) (parenthesized_expression)] @binding.value)
 (assignment left: [(identifier) (attribute)] @binding.variable type: (type) @binding.annotation)
 ; A parameter with a class annotation is a binding of that class in the function: `def f(doc: Document)`
 (typed_parameter (identifier) @binding.variable type: (type) @binding.annotation)

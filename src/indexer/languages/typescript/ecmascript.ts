@@ -67,41 +67,54 @@ function typeNameOf(typeNode: Node | undefined): string {
  * An expression as a receiver path: names, members, `()` for a call of a path, and casts and constructions
  * as a call of their type (`new a.B(x)` and `y as a.B` give `a.B()`), so `z.object({}).strict()` has
  * receiver `z.object().strict()`. Null for anything else (element access, literals, `await`...).
+ * `known` holds the paths already found in the same tree by node id: each call of a chain
+ * (`z.string().min(1).max(9)`) asks for the path of the rest, which would otherwise be walked again.
  */
-export function valuePath(node: Node | null | undefined): string | null {
+export function valuePath(node: Node | null | undefined, known: Map<number, string | null> = new Map()): string | null {
   if (!node) return null;
-  switch (node.type) {
+  const found = known.get(node.id);
+  if (found !== undefined) return found;
+  const path = readValuePath(node, node.type, known);
+  known.set(node.id, path);
+  return path;
+}
+
+function readValuePath(node: Node, type: string, known: Map<number, string | null>): string | null {
+  switch (type) {
     case 'identifier':
     case 'this':
       return node.text;
     case 'member_expression': {
-      const object = valuePath(node.childForFieldName('object'));
+      const object = valuePath(node.childForFieldName('object'), known);
       const property = node.childForFieldName('property');
-      const named = property?.type === 'property_identifier' || property?.type === 'private_property_identifier';
-      return object !== null && named ? `${object}.${property.text}` : null;
+      const propertyType = property?.type;
+      const named = propertyType === 'property_identifier' || propertyType === 'private_property_identifier';
+      return object !== null && named ? `${object}.${property!.text}` : null;
     }
     case 'call_expression': {
       const callee = node.childForFieldName('function');
       const args = node.childForFieldName('arguments');
       // Explicit type arguments can pick another overload than the receiver's resolution would.
       if (node.childForFieldName('type_arguments') !== null) return null;
-      if (args?.type !== 'arguments' || (callee?.type !== 'identifier' && callee?.type !== 'member_expression')) return null;
-      const path = valuePath(callee);
+      const calleeType = callee?.type;
+      if (args?.type !== 'arguments' || (calleeType !== 'identifier' && calleeType !== 'member_expression')) return null;
+      const path = valuePath(callee, known);
       return path === null ? null : `${path}()`;
     }
     case 'new_expression': {
-      const path = valuePath(node.childForFieldName('constructor'));
+      const path = valuePath(node.childForFieldName('constructor'), known);
       return path === null || path.endsWith(')') ? null : `${path}()`;
     }
     case 'as_expression': {
-      const type = node.namedChildren[1];
-      const name = type?.type === 'type_identifier' || type?.type === 'nested_type_identifier' || type?.type === 'generic_type' ? typeNameOf(type) : '?';
+      const asType = node.namedChildren[1];
+      const asTypeType = asType?.type;
+      const name = asTypeType === 'type_identifier' || asTypeType === 'nested_type_identifier' || asTypeType === 'generic_type' ? typeNameOf(asType!) : '?';
       return name === '?' ? null : `${name}()`;
     }
     case 'non_null_expression':
     case 'parenthesized_expression':
     case 'satisfies_expression':
-      return valuePath(node.namedChildren[0]);
+      return valuePath(node.namedChildren[0], known);
     default:
       return null;
   }
@@ -183,6 +196,8 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
   /** Parameters and variables, and those of them a binding with a known type or value was recorded for. */
   const locals: Node[] = [];
   const bound = new Set<number>();
+  /** Value paths found so far, by node id (see valuePath). */
+  const paths = new Map<number, string | null>();
   const claimed = runTagsQuery(root, queryDir, b, {
     definitions: DEF_KINDS,
     define: ({ role, node, captures }, kind, name) => defineFrom(node, captures, kind, name, role === 'definition.default'),
@@ -207,7 +222,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
         if (valueNode !== undefined) {
           // `const a = f(x)`: the variable holds what the call gives, resolved like a receiver;
           // `const a = B.create`: another name for what the path denotes.
-          const value = valuePath(valueNode);
+          const value = valuePath(valueNode, paths);
           if (value === null || value === 'require()') return;
           b.binding(node.startIndex, variable, value, true);
           bound.add(node.startIndex);
@@ -239,7 +254,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
         if (typeName !== '?' && body && /^#?[A-Za-z_$][\w$]*$/.test(node.text)) b.binding(body.startIndex, `this.${node.text}`, typeName);
       },
     },
-    receiverOf: (node) => (node.type === 'member_expression' ? (valuePath(node.childForFieldName('object')) ?? undefined) : undefined),
+    receiverOf: (node) => (node.type === 'member_expression' ? (valuePath(node.childForFieldName('object'), paths) ?? undefined) : undefined),
   });
 
   // A parameter or variable whose value is not known still hides the outer definitions of its name.
