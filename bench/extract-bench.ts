@@ -4,14 +4,11 @@
  * extractFile() JSON, one line per file in path order, to prove a change leaves the output byte-identical.
  *   node dist/bench/extract-bench.js --repo DIR [--reps N] [--dump FILE]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { classifyContent, DEFAULT_MAX_BYTES } from '../src/indexer/content.js';
 import { languageForPath } from '../src/indexer/languages/index.js';
-import { detectLayout } from '../src/indexer/layout.js';
 import { extractFile, parserFor } from '../src/indexer/parse.js';
-import { walkRepository } from '../src/indexer/walk.js';
+import { repoSources } from './repo-sources.js';
 
 const { values } = parseArgs({ options: { repo: { type: 'string' }, reps: { type: 'string' }, dump: { type: 'string' } } });
 if (!values.repo) {
@@ -19,22 +16,7 @@ if (!values.repo) {
   process.exit(2);
 }
 const repo = values.repo;
-const walk = walkRepository({ root: repo, accept: (p) => languageForPath(p) !== undefined });
-const layout = detectLayout(
-  walk.files.map((f) => f.path),
-  (rel) => {
-    try {
-      return readFileSync(join(repo, rel), 'utf8');
-    } catch {
-      return null;
-    }
-  },
-);
-const sources: { path: string; text: string }[] = [];
-for (const f of [...walk.files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-  const verdict = classifyContent(readFileSync(f.absPath), { maxBytes: DEFAULT_MAX_BYTES });
-  if (verdict.ok) sources.push({ path: f.path, text: verdict.text });
-}
+const { layout, sources } = repoSources(repo);
 console.log(`files: ${sources.length}`);
 
 if (values.dump) {

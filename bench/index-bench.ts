@@ -5,15 +5,13 @@
  * Figures are reported as ratios measured in one run, because the machines are shared and noisy.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { classifyContent, DEFAULT_MAX_BYTES } from '../src/indexer/content.js';
-import { languageForPath } from '../src/indexer/languages/index.js';
 import { parseOnly } from '../src/indexer/parse.js';
-import { walkRepository } from '../src/indexer/walk.js';
 import { indexRepository } from '../src/graph/indexing.js';
+import { repoSources } from './repo-sources.js';
 
 const { values } = parseArgs({
   options: { repo: { type: 'string' }, 'switch-to': { type: 'string' }, workers: { type: 'string' } },
@@ -31,16 +29,8 @@ function formatPhases(phases: Record<string, number>): string {
     .join(', ');
 }
 
-const walk = walkRepository({ root: repo, accept: (p) => languageForPath(p) !== undefined });
-const sources: { path: string; text: string }[] = [];
-let bytes = 0;
-for (const f of walk.files) {
-  const verdict = classifyContent(readFileSync(f.absPath), { maxBytes: DEFAULT_MAX_BYTES });
-  if (verdict.ok) {
-    sources.push({ path: f.path, text: verdict.text });
-    bytes += Buffer.byteLength(verdict.text);
-  }
-}
+const { sources } = repoSources(repo);
+const bytes = sources.reduce((n, s) => n + Buffer.byteLength(s.text), 0);
 const mb = bytes / (1024 * 1024);
 console.log(`repo: ${repo}`);
 console.log(`files: ${sources.length}  size: ${mb.toFixed(1)} MB`);

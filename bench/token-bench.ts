@@ -74,11 +74,8 @@ if (values.child !== undefined) {
 
 /** Every file extraction would read, with the spans whose counts its entities ask for. */
 async function recordWorkload(repo: string): Promise<Workload> {
-  const { classifyContent, DEFAULT_MAX_BYTES } = await import('../src/indexer/content.js');
-  const { languageForPath } = await import('../src/indexer/languages/index.js');
   const { extractFile } = await import('../src/indexer/parse.js');
-  const { walkRepository } = await import('../src/indexer/walk.js');
-  const { detectLayout } = await import('../src/indexer/layout.js');
+  const { repoSources } = await import('./repo-sources.js');
   const { SpanTokenCounter } = await import('../src/indexer/extract/span-tokens.js');
   let spans: number[] = [];
   const count = SpanTokenCounter.prototype.count;
@@ -86,24 +83,12 @@ async function recordWorkload(repo: string): Promise<Workload> {
     spans.push(start, end);
     return count.call(this, start, end);
   };
-  const walk = walkRepository({ root: repo, accept: (p) => languageForPath(p) !== undefined });
-  const layout = detectLayout(
-    walk.files.map((f) => f.path),
-    (rel) => {
-      try {
-        return readFileSync(join(repo, rel), 'utf8');
-      } catch {
-        return null;
-      }
-    },
-  );
+  const { layout, sources } = repoSources(repo);
   const files: Workload['files'] = [];
-  for (const f of walk.files) {
-    const verdict = classifyContent(readFileSync(f.absPath), { maxBytes: DEFAULT_MAX_BYTES });
-    if (!verdict.ok) continue;
+  for (const source of sources) {
     spans = [];
-    await extractFile(f.path, verdict.text, layout);
-    files.push({ text: verdict.text, spans });
+    await extractFile(source.path, source.text, layout);
+    files.push({ text: source.text, spans });
   }
   SpanTokenCounter.prototype.count = count;
   return { files };

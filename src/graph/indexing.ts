@@ -12,7 +12,7 @@ import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractO
 import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
-import { walkRepository, type WalkedFile } from '../indexer/walk.js';
+import { walkRepository } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
 import { IndexStore } from './store.js';
 import type { RunWriter } from './update-writer.js';
