@@ -608,7 +608,7 @@ export class Engine {
     }
     const builtin = lang.builtinModule(ref.name);
     if (builtin !== null) return { kind: 'external', module: builtin, symbol: ref.name };
-    const wildcard = this.externalWildcard(from, lang);
+    const wildcard = this.externalWildcard(from);
     if (wildcard !== null) return { kind: 'external', module: wildcard, symbol: ref.name };
     if (this.isParameter(from, ref.name)) return null;
     const candidates = this.queries.definitionsNamed(group, ref.name);
@@ -632,7 +632,7 @@ export class Engine {
   }
 
   /** The module of the file's only wildcard import from outside the repository (`from x import *`, Go dot imports). */
-  private externalWildcard(from: Entity, lang: LanguageResolver): string | null {
+  private externalWildcard(from: Entity): string | null {
     const module = this.index.moduleOf(from.filePath);
     if (!module) return null;
     const outside: string[] = [];
