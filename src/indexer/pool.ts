@@ -58,6 +58,11 @@ export async function readAndExtract(file: SourceFile, layout: ProjectLayout, ma
 /** Below this many files, worker start-up costs more than it saves. */
 const MIN_FILES_FOR_WORKERS = 64;
 const BATCH_BYTES = 256 * 1024;
+/**
+ * Batches queued at each worker: while the main thread is busy (loading the index, storing results, collecting
+ * garbage) a worker that has finished one batch goes on with the next instead of waiting to be sent one.
+ */
+const BATCHES_IN_FLIGHT = 2;
 
 export function defaultWorkerCount(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
@@ -116,20 +121,24 @@ export class ExtractPool {
         worker.postMessage(job);
         return true;
       };
-      for (const worker of this.workers) {
-        if (!send(worker)) break;
+      // Batches go out round-robin, so that every worker has one before any has two.
+      const inFlight = new Map<Worker, number>();
+      for (let round = 0; round < BATCHES_IN_FLIGHT; round++) {
+        for (const worker of this.workers) if (send(worker)) inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
+      }
+      for (const worker of inFlight.keys()) {
         running++;
         worker.on('message', (msg: ExtractJobResult) => {
           done += msg.results.length;
           // A next batch goes out first, so the worker parses while these results are being stored.
-          const more = send(worker);
+          if (!send(worker)) inFlight.set(worker, inFlight.get(worker)! - 1);
           try {
             onResults(msg.results, done);
           } catch (err) {
             finish(err);
             return;
           }
-          if (!more) {
+          if (inFlight.get(worker) === 0) {
             worker.removeAllListeners('message');
             if (--running === 0) finish();
           }

@@ -1,14 +1,21 @@
-/** Worker thread: reads, parses and extracts the files it is sent, one batch at a time. */
+/**
+ * Worker thread: reads, parses and extracts the files it is sent, one batch at a time, in the order received. The
+ * pool keeps a next batch waiting here, so the worker never idles while the main thread is busy elsewhere.
+ */
 import { parentPort } from 'node:worker_threads';
 import { readAndExtract, type ExtractJob, type ExtractJobResult } from './pool.js';
 
 if (!parentPort) throw new Error('worker.ts must run as a worker thread');
 const port = parentPort;
+async function run(job: ExtractJob): Promise<void> {
+  const results: ExtractJobResult['results'] = [];
+  for (const file of job.files) results.push(await readAndExtract(file, job.layout, job.maxBytes));
+  const reply: ExtractJobResult = { id: job.id, results };
+  port.postMessage(reply);
+}
+
+// A failure rejects the chain unhandled, which ends the worker with an error the pool reports.
+let queue = Promise.resolve();
 port.on('message', (job: ExtractJob) => {
-  void (async () => {
-    const results: ExtractJobResult['results'] = [];
-    for (const file of job.files) results.push(await readAndExtract(file, job.layout, job.maxBytes));
-    const reply: ExtractJobResult = { id: job.id, results };
-    port.postMessage(reply);
-  })();
+  queue = queue.then(() => run(job));
 });
