@@ -3,7 +3,7 @@
  * entities, edges and externals as flat lists of column values (row after row). Flat lists of strings and
  * numbers cost far less to copy to a writer thread than the objects they come from, and bind as they are.
  */
-import type { FileExtract, RawRef } from '../indexer/types.js';
+import { isInheritance, type FileExtract, type RawRef } from '../indexer/types.js';
 import type { SqlValue } from './batch-insert.js';
 import type { FileEdges } from './store.js';
 import type { Entity } from './types.js';
@@ -26,11 +26,6 @@ export type StoredDeclarations = Pick<FileExtract, 'imports' | 'bindings' | 'exp
   /** The file's inherits and implements references, in source order. */
   bases: RawRef[];
 };
-
-/** References that declare a class's bases, read by the resolution of other files. */
-function isInheritance(ref: RawRef): boolean {
-  return ref.kind === 'inherits' || ref.kind === 'implements';
-}
 
 export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
   const declarations: StoredDeclarations = {

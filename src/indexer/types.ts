@@ -44,6 +44,14 @@ export interface RawRef {
 }
 
 /**
+ * Whether a reference declares a class's bases: of a file's references, these are the only ones resolving
+ * another file reads (its other references matter only to its own resolution).
+ */
+export function isInheritance(ref: RawRef): boolean {
+  return ref.kind === 'inherits' || ref.kind === 'implements';
+}
+
+/**
  * A variable's binding in a scope, in one of two forms shared by every language: a declared type (`typeName`
  * names a type; the variable holds an instance of it: `c: Collector`, `var c Collector`, `const c = new Collector()`)
  * or, with `value`, an expression (`typeName` is a path of names and calls with their arguments left out; the

@@ -4,7 +4,7 @@
  * it looked them up by), or a repository-wide question it asked (where does this specifier lead, how
  * many definitions are named `x`) now gets another answer.
  */
-import type { FileExtract, RawImport } from '../types.js';
+import { isInheritance, type FileExtract, type RawImport } from '../types.js';
 
 /** The dependency record of one file, persisted next to its edges. */
 export interface FileDeps {
@@ -132,7 +132,7 @@ function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImp
   for (const exp of extract.exports) add(exp.name, ['x', exp.local]);
   for (const b of extract.bindings) add(b.variable, b.value ? ['b', b.scopeId, b.typeName, 'value'] : ['b', b.scopeId, b.typeName]);
   for (const ref of extract.refs) {
-    if (ref.kind !== 'inherits' && ref.kind !== 'implements') continue;
+    if (!isInheritance(ref)) continue;
     add(byId.get(ref.fromId)?.name ?? '', ['r', ref.fromId, ref.kind, ref.receiver, ref.name]);
   }
   // In file order: which of several candidates wins (the first of external fallbacks) can depend on it.
