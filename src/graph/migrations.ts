@@ -58,4 +58,13 @@ export const MIGRATIONS: readonly string[] = [
   FROM files;
   ALTER TABLE files DROP COLUMN extract;
   `,
+  // Each file's entities as resolution reads them (rows.ts LeanEntity) join its stored declarations, which then
+  // load in one JSON text per file.
+  `
+  UPDATE extracts SET extract = json_set(extract, '$.entities', json((
+    SELECT json_group_array(
+      json_array(id, fqn, name, kind, package, start_line, end_line, signature, exported, tokens, parent_id)
+      ORDER BY start_line, kind <> 'module', end_line DESC, id)
+    FROM entities WHERE file_path = extracts.path)));
+  `,
 ];

@@ -6,7 +6,7 @@
 import { isInheritance, type FileExtract, type RawRef } from '../indexer/types.js';
 import type { SqlValue } from './batch-insert.js';
 import type { FileEdges } from './store.js';
-import type { Entity } from './types.js';
+import type { Entity, EntityKind, LanguageId } from './types.js';
 
 /** A file's row as stored: its references, and the rest of the extraction record but the entities, are JSON texts. */
 export interface FileRow {
@@ -21,14 +21,38 @@ export interface FileRow {
   stamp: string;
 }
 
-/** The `extract` column: what resolving another file may read of this one, entities aside. */
+/**
+ * An entity as resolution reads it, without its file's path and language and the long texts (docstring, terms):
+ * id, fqn, name, kind, package, start line, end line, signature, exported (1 or 0), tokens, parent id.
+ */
+export type LeanEntity = [string, string, string, EntityKind, string, number, number, string, 0 | 1, number, string | null];
+
+/**
+ * The `extract` column: what resolving another file may read of this one. Its entities are there too, although
+ * the entities table holds them, because one JSON text per file loads several times faster than their rows.
+ */
 export type StoredDeclarations = Pick<FileExtract, 'imports' | 'bindings' | 'exports' | 'superseded' | 'publicNames'> & {
+  entities: LeanEntity[];
   /** The file's inherits and implements references, in source order. */
   bases: RawRef[];
 };
 
+function leanEntity(e: Entity): LeanEntity {
+  return [e.id, e.fqn, e.name, e.kind, e.package, e.startLine, e.endLine, e.signature, e.exported ? 1 : 0, e.tokens, e.parentId];
+}
+
+/** The entity a stored lean entity of `filePath` stands for, with '' for the texts it leaves out. */
+export function entityOf(lean: LeanEntity, filePath: string, language: LanguageId): Entity {
+  const [id, fqn, name, kind, pkg, startLine, endLine, signature, exported, tokens, parentId] = lean;
+  return {
+    id, fqn, name, kind, language, filePath, package: pkg, startLine, endLine, signature, docstring: '', exported: exported === 1, tokens,
+    parentId, terms: '',
+  };
+}
+
 export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
   const declarations: StoredDeclarations = {
+    entities: extract.entities.map(leanEntity),
     imports: extract.imports,
     bindings: extract.bindings,
     exports: extract.exports,

@@ -9,7 +9,7 @@ import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract, RawRef } from '../indexer/types.js';
 import type { DepGraph, Edge, Entity, ExternalRef, LanguageId, EntityKind, EdgeKind, Confidence } from './types.js';
 import { MIGRATIONS } from './migrations.js';
-import type { StoredDeclarations } from './rows.js';
+import { entityOf, type StoredDeclarations } from './rows.js';
 import { UpdateWriter } from './update-writer.js';
 
 export const INDEX_DB_NAME = 'index.db';
@@ -19,9 +19,6 @@ const EXTERNAL_SELECT = 'SELECT source, kind, module, symbol, count, line FROM e
 
 /** Source order within a file, independent of insertion order: the module first, outer before inner. */
 const ENTITY_ORDER = "start_line, kind <> 'module', end_line DESC, id";
-
-/** Entity columns but the long texts resolution never reads. */
-const LEAN_ENTITY_COLUMNS = 'id, fqn, name, kind, language, file_path, package, start_line, end_line, signature, exported, tokens, parent_id';
 
 export interface StoredFile {
   path: string;
@@ -123,11 +120,12 @@ export class IndexStore {
       .all() as Row[];
     for (const r of fileRows) {
       const path = r.path as string;
-      const { bases, ...rest } = JSON.parse(r.extract as string) as StoredDeclarations;
+      const language = r.language as LanguageId;
+      const { entities, bases, ...rest } = JSON.parse(r.extract as string) as StoredDeclarations;
       out.set(path, {
         filePath: path,
-        language: r.language as LanguageId,
-        entities: [],
+        language,
+        entities: entities.map((lean) => entityOf(lean, path, language)),
         imports: rest.imports,
         refs: bases,
         bindings: rest.bindings,
@@ -137,8 +135,6 @@ export class IndexStore {
         syntaxErrors: r.syntax_errors as number,
       });
     }
-    const lean = this.db.prepare(`SELECT ${LEAN_ENTITY_COLUMNS} FROM entities ORDER BY file_path, ${ENTITY_ORDER}`).all() as Row[];
-    for (const r of lean) out.get(r.file_path as string)?.entities.push(rowToEntity(r));
     return out;
   }
 

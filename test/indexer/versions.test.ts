@@ -163,18 +163,19 @@ test('an index built under other versions does not count as matching the tree', 
 });
 
 // The schema before the extraction records had a table of their own (user_version 5): the record, references
-// included, was a column of files.
+// included and entities left out, was a column of files.
 const SCHEMA_5 = `ALTER TABLE files ADD COLUMN extract TEXT NOT NULL DEFAULT '';
   UPDATE files SET extract = (
-    SELECT json_set(json_remove(extract, '$.bases'), '$.refs', json(refs)) FROM extracts WHERE extracts.path = files.path);
+    SELECT json_set(json_remove(extract, '$.bases', '$.entities'), '$.refs', json(refs)) FROM extracts WHERE extracts.path = files.path);
   DROP TABLE extracts; PRAGMA user_version = 5;`;
 
 test('an index of an older schema is migrated in place, keeping every record, and a run then redoes nothing', async () => {
   await withIndexes(async (repo, incremental, cold) => {
     tamper(incremental, SCHEMA_5, {});
-    const migrated = dump(incremental) as { files: { path: string; extract: { bases: unknown[] } }[] };
+    const migrated = dump(incremental) as { files: { path: string; extract: { bases: unknown[]; entities: unknown[] } }[] };
     const gift = migrated.files.find((f) => f.path === 'shop/gift.py');
     assert.equal(gift?.extract.bases.length, 1);
+    assert.ok(migrated.files.every((f) => f.extract.entities.length > 0));
     assert.deepEqual(migrated, dump(cold));
     const summary = await indexRepository({ repo, indexDir: incremental, workers: 1 });
     assert.equal(summary.parsed, 0);
