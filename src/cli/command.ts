@@ -1,5 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
-import { openRepo, type RepoHandle } from '../api/repo.js';
+import type { RepoHandle } from '../api/repo.js';
 import { UserError } from '../util/errors.js';
 import { progressReporter } from './progress.js';
 
@@ -43,6 +43,8 @@ export function int(values: ParsedValues, key: string, fallback: number): number
 
 /** Opens the repository after an incremental index run (progress on stderr), runs `use`, closes it. */
 export async function withUpdatedRepo<T>(values: ParsedValues, use: (handle: RepoHandle) => T): Promise<T> {
+  // Loaded here, not with this module, which every command imports (see commands.ts).
+  const { openRepo } = await import('../api/repo.js');
   const reporter = progressReporter();
   let handle: RepoHandle;
   try {

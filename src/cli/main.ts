@@ -1,48 +1,22 @@
 /** The codectx command line: parses arguments and dispatches to a command; user errors print one line. */
 import { parseArgs } from 'node:util';
 import { UserError } from '../util/errors.js';
-import type { Command } from './command.js';
-import { exportCommand, indexCommand, showCommand, statsCommand, watchCommand } from './commands/index-commands.js';
-import { compareCommand, metricsCommand, recoverCommand, smellsCommand } from './commands/architecture-commands.js';
-import { callersCommand, depsCommand, getContextCommand, pathCommand } from './commands/context-commands.js';
-import { mcpCommand } from './commands/mcp-command.js';
-import { contextCommand, searchCommand, synonymCommand } from './commands/retrieval-commands.js';
-import { serveCommand } from './commands/serve-command.js';
+import { loadAllCommands, loadCommand } from './commands.js';
 
-const COMMANDS: Command[] = [
-  indexCommand,
-  showCommand,
-  statsCommand,
-  exportCommand,
-  watchCommand,
-  contextCommand,
-  searchCommand,
-  synonymCommand,
-  getContextCommand,
-  callersCommand,
-  depsCommand,
-  pathCommand,
-  recoverCommand,
-  metricsCommand,
-  compareCommand,
-  smellsCommand,
-  serveCommand,
-  mcpCommand,
-];
-
-function usage(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  return ['usage: codectx <command> [options]', '', ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`), '', 'codectx <command> --help for its options'].join('\n');
+async function usage(): Promise<string> {
+  const commands = await loadAllCommands();
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return ['usage: codectx <command> [options]', '', ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`), '', 'codectx <command> --help for its options'].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(`${usage()}\n`);
+    process.stdout.write(`${await usage()}\n`);
     return name ? 0 : 2;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new UserError(`unknown command "${name}"\n${usage()}`);
+  const command = await loadCommand(name);
+  if (!command) throw new UserError(`unknown command "${name}"\n${await usage()}`);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`usage: ${command.usage}\n${command.summary}\n`);
     return 0;
