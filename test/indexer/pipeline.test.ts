@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, unlinkSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { indexRepository } from '../../src/graph/indexing.js';
+import { indexRepository, type IndexSummary } from '../../src/graph/indexing.js';
 import { IndexStore } from '../../src/graph/store.js';
 import { makeTree, removeTree, writeTree, PROJECT_ROOT } from '../helpers/tmp.js';
 import { syntheticPythonRepo } from '../helpers/synthetic-repo.js';
@@ -58,6 +58,50 @@ test('updating an index from commit A to commit B equals a cold index of B', asy
   } finally {
     removeTree(repo);
     rmSync(incremental, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+});
+
+/** The summary's account of what the index holds (not of the run). */
+const graphCounts = (s: IndexSummary) => ({
+  files: s.files,
+  filesByLanguage: s.filesByLanguage,
+  syntaxErrorFiles: s.syntaxErrorFiles,
+  entitiesByKind: s.entitiesByKind,
+  edgesByKind: s.edgesByKind,
+  externals: s.externals,
+});
+
+test('every run summarizes what the index holds, including a run that changed nothing after one that died before its summary', async () => {
+  const repo = makeTree(COMMIT_A);
+  const indexDir = tempDir();
+  const cold = tempDir();
+  try {
+    const first = await indexRepository({ repo, indexDir, workers: 1 });
+    assert.deepEqual(first.entitiesByKind, { class: 2, function: 4, method: 3, module: 6 });
+    const noop = await indexRepository({ repo, indexDir, workers: 1 });
+    assert.equal(noop.indexVersion, first.indexVersion);
+    assert.deepEqual(graphCounts(noop), graphCounts(first));
+
+    writeTree(repo, { 'shop/tax.py': 'def tax(x):\n    return x\n' });
+    const changed = await indexRepository({ repo, indexDir, workers: 1 });
+    assert.notEqual(changed.indexVersion, first.indexVersion);
+    assert.deepEqual(graphCounts(changed), graphCounts(await indexRepository({ repo, indexDir: cold, workers: 1 })));
+
+    // A run killed between its commit and its summary leaves the summary of the run before it.
+    unlinkSync(join(repo, 'shop/tax.py'));
+    await indexRepository({ repo, indexDir, workers: 1 });
+    const store = IndexStore.open(indexDir);
+    try {
+      store.setMeta('last_run', JSON.stringify(changed));
+    } finally {
+      store.close();
+    }
+    const after = await indexRepository({ repo, indexDir, workers: 1 });
+    assert.deepEqual(graphCounts(after), graphCounts(first));
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
     rmSync(cold, { recursive: true, force: true });
   }
 });
