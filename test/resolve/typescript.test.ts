@@ -119,3 +119,41 @@ test('package exports under a custom condition point at sources when the standar
   const app = ts('app.ts').import('', 'lib/v2', [], { alias: 'lib' }).ref('', 'call', 'lib.parse');
   assert.deepEqual(edgesOf(repoOf([v2, app], configs).resolver, ['app.ts'], 'calls'), ['app -calls-> packages/lib/source/v2/main.parse']);
 });
+
+test('a call of a function whose type parameter list never closes (signature cut at 300 characters, `<` in a string type) resolves, with no return type', async () => {
+  // Before the fix, reading the parameter list of such a signature looped forever (typescript-eslint's
+  // isTokenOfTypeWithConditions hung the resolve phase). Run in a worker so a hang fails instead of stalling the suite.
+  const { Worker } = await import('node:worker_threads');
+  const body = `
+    const { parentPort } = await import('node:worker_threads');
+    const { edgesOf, FileBuilder, repoOf } = await import(${JSON.stringify(new URL('./build.js', import.meta.url).href)});
+    const ts = (path) => new FileBuilder(path, 'typescript', path.replace(/\\.[^.]+$/, ''));
+    const cut = 'export const make = < TokenType extends AST_TOKEN_TYPES, ExtractedToken extends Extract<TSESTree.Token, { type: TokenType';
+    const lib = ts('lib.ts')
+      .def('class', 'Widget')
+      .def('method', 'Widget.run', 1, 'run(): void')
+      .def('class', 'Other')
+      .def('method', 'Other.run', 1, 'run(): void')
+      .def('function', 'make', 1, cut)
+      .def('function', 'quoted', 1, "function quoted<T extends '<'>(t: T): Widget");
+    const app = ts('app.ts')
+      .def('function', 'main')
+      .import('', './lib', ['make', 'quoted'])
+      .ref('main', 'call', 'make')
+      .refWith('main', 'call', 'make()', 'run')
+      .ref('main', 'call', 'quoted')
+      .refWith('main', 'call', 'quoted()', 'run');
+    parentPort.postMessage(edgesOf(repoOf([lib, app]).resolver, ['app.ts'], 'calls'));
+  `;
+  const worker = new Worker(body, { eval: true });
+  try {
+    const edges = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('resolution did not finish within 10 s')), 10_000);
+      worker.once('message', (m) => (clearTimeout(timer), resolve(m)));
+      worker.once('error', (e) => (clearTimeout(timer), reject(e)));
+    });
+    assert.deepEqual(edges, ['app.main -calls-> lib.make', 'app.main -calls-> lib.quoted']);
+  } finally {
+    await worker.terminate();
+  }
+});

@@ -71,11 +71,19 @@ export function declaredReturnType(signature: string): string | null {
   return rest ? typeNamePath(rest[1]!.trim()) : null;
 }
 
-/** The parameter list of a function signature, `(a: A, b?: B)`, or null. */
+/**
+ * The parameter list of a function signature, `(a: A, b?: B)`, or null. A type parameter list that never closes
+ * (a signature cut at SIGNATURE_MAX_CHARS, a `<` inside a string literal type) gives null.
+ */
 function parameterList(signature: string): string | null {
   let i = 0;
-  for (; i < signature.length && signature[i] !== '('; i++) if (signature[i] === '<') i = closing(signature, i) - 1;
-  if (i < 0 || i >= signature.length) return null;
+  for (; i < signature.length && signature[i] !== '('; i++) {
+    if (signature[i] !== '<') continue;
+    const end = closing(signature, i);
+    if (end < 0) return null;
+    i = end - 1;
+  }
+  if (i >= signature.length) return null;
   const end = closing(signature, i);
   return end < 0 ? null : signature.slice(i, end);
 }
