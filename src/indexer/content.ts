@@ -9,8 +9,14 @@ export interface ContentLimits {
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 
-/** A line longer than this means generated or minified code. */
+/** A line longer than this is generated or minified code, or data (a long string, an embedded image). */
 const MINIFIED_LINE_LENGTH = 2000;
+/**
+ * A file with such lines whose mean line length is over this is minified: its long lines hold most of it. One long
+ * line in a hand-written file (a test string, a long union type in a .d.ts) keeps the mean far below. The bound is
+ * GitHub Linguist's for minified files.
+ */
+const MINIFIED_MEAN_LINE_LENGTH = 110;
 /** Sniff window for NUL bytes, as git does. */
 const BINARY_SNIFF_BYTES = 8000;
 
@@ -28,18 +34,19 @@ export function classifyContent(bytes: Uint8Array, limits: ContentLimits): Conte
   } catch {
     return { ok: false, reason: 'invalid-utf8' };
   }
-  if (hasVeryLongLine(text)) return { ok: false, reason: 'minified' };
+  if (isMinified(text)) return { ok: false, reason: 'minified' };
   return { ok: true, text };
 }
 
-function hasVeryLongLine(text: string): boolean {
+function isMinified(text: string): boolean {
   if (text.length <= MINIFIED_LINE_LENGTH) return false;
-  let start = 0;
-  while (start < text.length) {
+  let lines = 0;
+  let longLine = false;
+  for (let start = 0; start <= text.length; lines++) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
-    if (end - start > MINIFIED_LINE_LENGTH) return true;
+    if (end - start > MINIFIED_LINE_LENGTH) longLine = true;
     start = end + 1;
   }
-  return false;
+  return longLine && text.length / lines > MINIFIED_MEAN_LINE_LENGTH;
 }

@@ -65,3 +65,15 @@ test('content classification skips binary, too large, minified and invalid UTF-8
   assert.deepEqual(classifyContent(enc.encode(`var a=${'1+'.repeat(1500)}1;\n`), { maxBytes: 10000 }), { ok: false, reason: 'minified' });
   assert.deepEqual(classifyContent(new Uint8Array([0x61, 0xff, 0xfe, 0x62]), limits), { ok: false, reason: 'invalid-utf8' });
 });
+
+test('a minified file is one whose very long lines hold most of it, not a hand-written file with one long line', () => {
+  const limits = { maxBytes: 100_000 };
+  const enc = new TextEncoder();
+  const code = 'export function f(x: number): number {\n  return x + 1;\n}\n'.repeat(70);
+  const withLongString = `${code}const LOREM = '${'lorem ipsum '.repeat(250)}';\n${code}`;
+  assert.equal(classifyContent(enc.encode(withLongString), limits).ok, true);
+  const licensed = `/*!\n * lib v1.0\n * MIT license\n */\n${'!function(a){return a+1}(1);'.repeat(1000)}\n`;
+  assert.deepEqual(classifyContent(enc.encode(licensed), limits), { ok: false, reason: 'minified' });
+  // Long lines, but none very long: wide hand-written code stays.
+  assert.equal(classifyContent(enc.encode(`${'x'.repeat(1500)}\n`.repeat(20)), limits).ok, true);
+});
