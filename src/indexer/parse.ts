@@ -46,10 +46,25 @@ async function parseWith(support: LanguageSupport, filePath: string, source: str
   return tree;
 }
 
+/** The file's tree, or, when it has syntax errors, the tree of its grammar-gap rewrite if that has fewer. */
+async function parseBridged(support: LanguageSupport, filePath: string, source: string): Promise<Tree> {
+  const tree = await parseWith(support, filePath, source);
+  if (!tree.rootNode.hasError || support.bridgeGrammarGaps === undefined) return tree;
+  const bridged = support.bridgeGrammarGaps(filePath, source);
+  if (bridged === source) return tree;
+  const other = await parseWith(support, filePath, bridged);
+  if (countSyntaxErrors(other.rootNode) < countSyntaxErrors(tree.rootNode)) {
+    tree.delete();
+    return other;
+  }
+  other.delete();
+  return tree;
+}
+
 /** Entities, imports, references and bindings of one file. Throws only when the path's language is unsupported. */
 export async function extractFile(filePath: string, source: string, layout: ProjectLayout): Promise<FileExtract> {
   const support = supportFor(filePath);
-  const tree = await parseWith(support, filePath, source);
+  const tree = await parseBridged(support, filePath, source);
   try {
     return support.extract({ filePath, source, tree, root: tree.rootNode, layout });
   } catch (error) {

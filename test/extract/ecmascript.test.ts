@@ -194,3 +194,37 @@ test('tsx files parse with the tsx grammar', async () => {
   assert.deepEqual(fqns(x), ['module src/v', 'function src/v:V']);
   assert.deepEqual(refsOf(x, ['value']), ['value |Box @src/v:V']);
 });
+
+test('typescript the grammar misparses (variance annotations, call signatures split by a line break) still yields its definitions, with the original text', async () => {
+  const source = [
+    'export interface Effect<out A, in out E = never> {',
+    '  readonly value: A',
+    '}',
+    'export const dual: {',
+    '  <A, B>(f: (a: A) => B): (self: Array<A>) => Array<B>',
+    '  <A, B>(self: Array<A>, f: (a: A) => B): Array<B>',
+    '} = (...args: Array<any>) => args[0]',
+    'export const has =',
+    '  <K>(key: K) => <Input extends { readonly has: (key: K) => boolean }>(input: Input): boolean =>',
+    '    input.has(key)',
+    'export function pipe<A>(a: A): A {',
+    '  return a',
+    '}',
+    'export class Box<out T> {',
+    '  get(): number {',
+    '    return 1',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  const x = await extractSource('src/f.ts', source);
+  assert.equal(x.syntaxErrors, 0);
+  assert.deepEqual(fqns(x), [
+    'module src/f', 'interface src/f:Effect', 'function src/f:dual', 'function src/f:has', 'function src/f:pipe', 'class src/f:Box', 'method src/f:Box.get',
+  ]);
+  assert.equal(x.entities.find((e) => e.name === 'Effect')?.signature, 'export interface Effect<out A, in out E = never>');
+  // In TSX a line may start with a JSX tag: no `;` goes there, and a clean file is parsed as it is.
+  const tsx = await extractSource('src/v.tsx', ['export function View() {', '  return (', '    <div>', '      <Item>x</Item>', '    </div>', '  )', '}', ''].join('\n'));
+  assert.equal(tsx.syntaxErrors, 0);
+  assert.deepEqual(fqns(tsx), ['module src/v', 'function src/v:View']);
+});

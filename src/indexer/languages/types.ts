@@ -11,6 +11,11 @@ export interface LanguageSupport {
   grammarFor(filePath: string): string;
   /** Module FQN and package of a file. */
   moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: string; package: string };
+  /**
+   * The source with constructs the grammar cannot parse rewritten, every byte offset kept. Tried on a file that
+   * parses with syntax errors; its tree replaces the first when it has fewer.
+   */
+  bridgeGrammarGaps?(filePath: string, source: string): string;
   /** Extract entities, imports, references and bindings from a parsed file. */
   extract(input: ExtractInput): FileExtract;
 }

@@ -1,10 +1,12 @@
 import type { LanguageSupport } from '../types.js';
 import { ecmascriptModuleInfo, extractEcmascript } from './ecmascript.js';
+import { bridgeGrammarGaps } from './grammar-gaps.js';
 
 export const typescriptSupport: LanguageSupport = {
   id: 'typescript',
   extensions: ['.ts', '.tsx', '.mts', '.cts'],
   grammarFor: (filePath) => (filePath.toLowerCase().endsWith('.tsx') ? 'tree-sitter-tsx.wasm' : 'tree-sitter-typescript.wasm'),
   moduleInfo: (filePath) => ecmascriptModuleInfo(filePath),
+  bridgeGrammarGaps,
   extract: (input) => extractEcmascript('typescript', 'typescript', input),
 };
