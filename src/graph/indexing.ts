@@ -3,7 +3,7 @@
  * re-resolve the files whose edges may have changed, and commit everything in one transaction.
  */
 import { createHash } from 'node:crypto';
-import { accessSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
@@ -14,7 +14,8 @@ import type { FileExtract } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
-import { IndexStore } from './store.js';
+import { FreshIndexFile } from './fresh-index.js';
+import { IndexStore, INDEX_DB_NAME } from './store.js';
 import type { RunWriter } from './update-writer.js';
 import { ThreadedWriter } from './write-thread.js';
 
@@ -77,15 +78,22 @@ export function locateRepo(repo: string, indexDir?: string): RepoLocation {
   return { repo: root, indexDir: dir ? resolvePath(dir) : join(root, '.codectx') };
 }
 
-export function openIndexForWrite(indexDir: string): IndexStore {
+/** The index folder, created if needed, once it is known to be writable. */
+function writableIndexDir(indexDir: string): string {
   try {
     mkdirSync(indexDir, { recursive: true });
     accessSync(indexDir, constants.W_OK);
   } catch {
     throw new UserError(`index directory is not writable: ${indexDir} (use --index-dir or CODECTX_INDEX_DIR)`);
   }
+  return indexDir;
+}
+
+/** Opens the index in `indexDir` for writing, or with `building`, the first index being built there (fresh-index.ts). */
+export function openIndexForWrite(indexDir: string, building?: string): IndexStore {
+  writableIndexDir(indexDir);
   try {
-    return IndexStore.open(indexDir);
+    return IndexStore.open(indexDir, { building });
   } catch (err) {
     throw new UserError(`cannot open index in ${indexDir}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -121,7 +129,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     }
     report(p);
   };
-  const store = openIndexForWrite(indexDir);
+  const fresh = existsSync(join(indexDir, INDEX_DB_NAME)) ? undefined : FreshIndexFile.begin(writableIndexDir(indexDir));
+  let store = openIndexForWrite(indexDir, fresh?.name);
+  let published = false;
   const workerCount = options.workers ?? defaultWorkerCount();
   let pool: ExtractPool | undefined;
   try {
@@ -189,7 +199,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     let summaryBase: { parsed: number; removed: number; reresolved: number };
     // Many files to write (parsed, or re-resolved all): SQLite works on a thread of its own while this one resolves.
     const manyWrites = candidates.length >= THREADED_WRITES_FROM || (reresolveAll && stored.size >= THREADED_WRITES_FROM);
-    const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir) : store.beginUpdate();
+    const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir, fresh?.name) : store.beginUpdate();
     try {
       const parsed = new Map<string, FileExtract>();
       const take = (batch: ExtractOutcome[]): void => {
@@ -230,6 +240,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       let extracts = new Map<string, FileExtract>();
       let deps = new Map<string, FileDeps>();
       const load = (): void => {
+        if (stored.size === 0) return;
         extracts = store.loadDeclarations();
         deps = store.loadDeps();
       };
@@ -290,6 +301,14 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       await writer.rollback();
       throw err;
     }
+    if (fresh !== undefined) {
+      // Readers and later runs find the index in WAL mode, as every index is.
+      store.db.pragma('journal_mode = WAL');
+      store.close();
+      fresh.publish();
+      published = true;
+      store = openIndexForWrite(indexDir);
+    }
     phases.write += (performance.now() - phaseStart) / 1000;
     const summary: IndexSummary = {
       repo,
@@ -305,6 +324,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   } finally {
     if (pool !== undefined) void pool.close();
     store.close();
+    if (fresh !== undefined && !published) fresh.discard();
   }
 }
 

@@ -46,15 +46,21 @@ export class IndexStore {
     this.db = db;
   }
 
-  /** Opens (creating and migrating if needed) the index in `indexDir`. */
-  static open(indexDir: string, options: { readonly?: boolean } = {}): IndexStore {
+  /**
+   * Opens (creating and migrating if needed) the index in `indexDir`; with `building`, the first index being built
+   * in that file (fresh-index.ts), which no one else reads: no journal, no syncs.
+   */
+  static open(indexDir: string, options: { readonly?: boolean; building?: string } = {}): IndexStore {
     if (!options.readonly) {
       mkdirSync(indexDir, { recursive: true });
       const marker = join(indexDir, '.gitignore');
       if (!existsSync(marker)) writeFileSync(marker, '*\n');
     }
-    const db = new Database(join(indexDir, INDEX_DB_NAME), { readonly: options.readonly ?? false });
-    if (!options.readonly) {
+    const db = new Database(join(indexDir, options.building ?? INDEX_DB_NAME), { readonly: options.readonly ?? false });
+    if (options.building !== undefined) {
+      db.pragma('journal_mode = OFF');
+      db.pragma('synchronous = OFF');
+    } else if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
     }

@@ -13,7 +13,7 @@ import type { FileEdges } from './store.js';
 import type { RunWriter } from './update-writer.js';
 
 export type WriteOp =
-  | { op: 'open'; indexDir: string }
+  | { op: 'open'; indexDir: string; building?: string }
   | { op: 'remove'; path: string }
   | { op: 'upsert'; row: FileRow; entities: SqlValue[] }
   | { op: 'stamp'; path: string; stamp: string }
@@ -37,14 +37,14 @@ export class ThreadedWriter implements RunWriter {
   private readonly reply: Promise<WriteReply>;
 
   /** Starts the thread and opens the run's transaction there (the index must exist and be migrated). */
-  constructor(indexDir: string) {
+  constructor(indexDir: string, building?: string) {
     this.worker = new Worker(new URL('./write-worker.js', import.meta.url));
     this.reply = new Promise<WriteReply>((resolve) => {
       this.worker.once('message', resolve);
       this.worker.once('error', (err) => resolve({ op: 'failed', message: err.message }));
       this.worker.once('exit', (code) => resolve({ op: 'failed', message: `writer thread exited (${code})` }));
     });
-    this.send({ op: 'open', indexDir });
+    this.send({ op: 'open', indexDir, building });
     this.flush();
   }
 

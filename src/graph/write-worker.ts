@@ -41,7 +41,7 @@ function apply(op: WriteOp): void {
   try {
     switch (op.op) {
       case 'open':
-        store = IndexStore.open(op.indexDir);
+        store = IndexStore.open(op.indexDir, { building: op.building });
         writer = store.beginUpdate();
         break;
       case 'remove':

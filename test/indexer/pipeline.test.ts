@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, unlinkSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexRepository, type IndexSummary } from '../../src/graph/indexing.js';
@@ -236,14 +236,18 @@ test('killing the indexer with SIGKILL at any point leaves an index the next run
         await new Promise((r) => setTimeout(r, delayMs));
         child.kill('SIGKILL');
         await exited;
-        // Readers see a whole state: either nothing committed yet or the complete index.
-        const partial = IndexStore.open(indexDir);
-        const files = partial.counts().files;
-        assert.equal((partial.db.pragma('integrity_check', { simple: true }) as string), 'ok');
-        partial.close();
-        assert.ok(files === 0 || files === 301, `after a kill at ${delayMs} ms the index holds ${files} files`);
+        // Readers see a whole state: no index yet (a first index is put in place once complete) or the complete one.
+        if (existsSync(join(indexDir, 'index.db'))) {
+          const partial = IndexStore.open(indexDir, { readonly: true });
+          const files = partial.counts().files;
+          assert.equal(partial.db.pragma('integrity_check', { simple: true }) as string, 'ok');
+          partial.close();
+          assert.equal(files, 301, `after a kill at ${delayMs} ms the index holds ${files} files`);
+        }
         await indexRepository({ repo, indexDir, workers: 1 });
         assert.deepEqual(snapshotIndex(indexDir), expected);
+        // What the killed run was building is gone.
+        assert.deepEqual(readdirSync(indexDir).sort(), ['.gitignore', 'index.db']);
       } finally {
         rmSync(indexDir, { recursive: true, force: true });
       }
@@ -251,6 +255,41 @@ test('killing the indexer with SIGKILL at any point leaves an index the next run
   } finally {
     removeTree(repo);
     rmSync(reference, { recursive: true, force: true });
+  }
+});
+
+test('a first index is built aside and put in place complete, in WAL mode, with the graph a second run keeps', async () => {
+  const repo = makeTree(syntheticPythonRepo(80));
+  const indexDir = tempDir();
+  const inPlace = tempDir();
+  try {
+    const seen: boolean[] = [];
+    await indexRepository({
+      repo,
+      indexDir,
+      workers: 2,
+      onProgress: (p) => {
+        if (p.phase === 'resolve' && p.done === 40) seen.push(existsSync(join(indexDir, 'index.db')));
+      },
+    });
+    assert.deepEqual(seen, [false]);
+    assert.deepEqual(readdirSync(indexDir).sort(), ['.gitignore', 'index.db']);
+    const store = IndexStore.open(indexDir, { readonly: true });
+    try {
+      assert.equal(store.db.pragma('journal_mode', { simple: true }), 'wal');
+      assert.equal(store.db.pragma('integrity_check', { simple: true }), 'ok');
+    } finally {
+      store.close();
+    }
+    // The same graph as a first run into an existing (empty) index, which writes in place.
+    IndexStore.open(inPlace).close();
+    await indexRepository({ repo, indexDir: inPlace, workers: 2 });
+    assert.deepEqual(snapshotIndex(indexDir), snapshotIndex(inPlace));
+    assert.equal((await indexRepository({ repo, indexDir, workers: 2 })).parsed, 0);
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+    rmSync(inPlace, { recursive: true, force: true });
   }
 });
 
