@@ -141,6 +141,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     // as the read would leave the stamp unchanged.
     const untrustedAfter = Date.now() - STAMP_MARGIN_MS;
     progress({ phase: 'walk', done: 0, total: 0 });
+    // A first index extracts every file: its workers start loading their modules while the repository is walked.
+    if (fresh !== undefined && workerCount > 1) pool = ExtractPool.start(workerCount);
     const walk = walkRepository({ root: repo, indexDir, accept: (p) => languageForPath(p) !== undefined });
     const skips = new Map<string, string>(walk.skipped);
     // Project files the layout and resolver read (tsconfig, package.json, go.mod...), with a digest of what they
@@ -190,7 +192,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       candidateInfo.set(file.path, { moduleFqn, stamp });
     }
     // The workers start loading their modules and grammars now, while this thread loads what resolution needs.
-    if (usesWorkers(candidates.length, workerCount)) pool = ExtractPool.start(workerCount);
+    if (pool === undefined && usesWorkers(candidates.length, workerCount)) pool = ExtractPool.start(workerCount);
     const walkedAway = [...stored.keys()].some((p) => !present.has(p) && !candidateInfo.has(p));
     const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
     const reresolveAll = configChanged || resolveStale;
@@ -255,9 +257,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       }
       await extraction;
       if (pool !== undefined) {
-        const closing = pool;
+        const done = pool;
         pool = undefined;
-        void closing.close();
+        done.release();
       }
       if (waiting !== undefined) {
         const outcomes = waiting.flat();

@@ -68,32 +68,67 @@ export function defaultWorkerCount(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
 }
 
+/** How long a process keeps a released pool's workers for its next run (a watcher's, a server's). */
+const IDLE_POOL_MS = 60_000;
+
+/** Released pools by worker count: idle, and not keeping the process alive. */
+const idlePools = new Map<number, { pool: ExtractPool; timer: NodeJS.Timeout }>();
+
 /**
  * Worker threads started ahead of the work, so that loading their modules and grammars overlaps what the
  * caller does meanwhile (reading, hashing, loading the index). Extraction is a pure function of
- * (path, source, layout), so which worker gets a file changes nothing in the result.
+ * (path, source, layout), so which worker gets a file changes nothing in the result; so a process that indexes
+ * again (`codectx watch`, the MCP server) reuses the workers of its last run, their grammars loaded, their
+ * queries compiled and their code optimized.
  */
 export class ExtractPool {
   private readonly workers: Worker[] = [];
-  /** The first error a worker raised before or while extracting. */
+  /** The first error a worker raised before or while extracting, or its unexpected exit. */
   private failure: unknown;
   private onFailure: ((err: unknown) => void) | undefined;
+  private closing = false;
 
   private constructor(count: number) {
     const workerUrl = new URL('./worker.js', import.meta.url);
     for (let i = 0; i < count; i++) {
       const worker = new Worker(workerUrl);
-      worker.on('error', (err) => {
+      const fail = (err: unknown): void => {
         this.failure ??= err;
         this.onFailure?.(err);
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => {
+        if (!this.closing) fail(new Error(`codectx: an extraction worker exited (code ${code})`));
       });
       this.workers.push(worker);
     }
   }
 
-  /** Starts `count` workers now. */
+  /** `count` workers: those of a pool this process released, else new ones, started now. */
   static start(count: number): ExtractPool {
-    return new ExtractPool(Math.max(1, count));
+    const size = Math.max(1, count);
+    const kept = idlePools.get(size);
+    if (kept === undefined) return new ExtractPool(size);
+    idlePools.delete(size);
+    clearTimeout(kept.timer);
+    for (const worker of kept.pool.workers) worker.ref();
+    return kept.pool;
+  }
+
+  /** Done with the pool: it waits, idle, for this process's next run (IDLE_POOL_MS), unless it failed. */
+  release(): void {
+    const size = this.workers.length;
+    if (this.failure !== undefined || idlePools.has(size)) {
+      void this.close();
+      return;
+    }
+    for (const worker of this.workers) worker.unref();
+    const timer = setTimeout(() => {
+      idlePools.delete(size);
+      void this.close();
+    }, IDLE_POOL_MS);
+    timer.unref();
+    idlePools.set(size, { pool: this, timer });
   }
 
   /** Extracts `files` over the pool's workers, handing results over batch by batch as they arrive. */
@@ -149,14 +184,15 @@ export class ExtractPool {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }
 
 /**
  * Reads and extracts every file, handing results over batch by batch (in completion order) as they arrive, so
- * the caller can store them while the workers go on parsing. Uses `pool` when given (and leaves it open), else starts
- * `workers` threads for the call; few files are extracted on the calling thread.
+ * the caller can store them while the workers go on parsing. Uses `pool` when given (and leaves it open), else
+ * `workers` threads for the call (released after it); few files are extracted on the calling thread.
  */
 export async function extractAll(
   files: SourceFile[],
@@ -173,7 +209,7 @@ export async function extractAll(
   try {
     await own.extract(files, layout, maxBytes, onResults);
   } finally {
-    await own.close();
+    own.release();
   }
 }
 
