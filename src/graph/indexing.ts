@@ -11,10 +11,12 @@ import { detectLayout } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
+import type { LanguageId } from './types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
 import { FreshIndexFile } from './fresh-index.js';
+import { keepInputs, keptInputs, type ResolutionInputs, type RunChanges } from './kept-inputs.js';
 import { IndexStore, INDEX_DB_NAME } from './store.js';
 import type { RunWriter } from './update-writer.js';
 import { ThreadedWriter } from './write-thread.js';
@@ -137,6 +139,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   try {
     const stored = new Map(store.files().map((f) => [f.path, f]));
     const previousRun = store.getMeta('last_run');
+    const versionAtStart = store.indexVersion();
     // Stamps of files modified this close to the run are not trusted later: a write in the same clock tick
     // as the read would leave the stamp unchanged.
     const untrustedAfter = Date.now() - STAMP_MARGIN_MS;
@@ -199,11 +202,15 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const mayResolve = candidates.length > 0 || walkedAway || reresolveAll;
 
     let summaryBase: { parsed: number; removed: number; reresolved: number };
+    let runInputs: { loaded: ResolutionInputs; changes: RunChanges } | undefined;
     // Many files to write (parsed, or re-resolved all): SQLite works on a thread of its own while this one resolves.
     const manyWrites = candidates.length >= THREADED_WRITES_FROM || (reresolveAll && stored.size >= THREADED_WRITES_FROM);
     const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir, fresh?.name) : store.beginUpdate();
     try {
       const parsed = new Map<string, FileExtract>();
+      /** What this run stores and resolves, for the next run of this process (kept-inputs.ts). */
+      const storedDeclarations = new Map<string, { language: LanguageId; syntaxErrors: number; json: string }>();
+      const resolvedDeps = new Map<string, FileDeps>();
       const take = (batch: ExtractOutcome[]): void => {
         for (const o of batch) {
           if ('skip' in o) {
@@ -216,7 +223,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
             skips.set(o.path, 'parse-failed');
             present.delete(o.path);
           } else {
-            writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
+            const json = writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
+            storedDeclarations.set(o.path, { language: o.extract.language, syntaxErrors: o.extract.syntaxErrors, json });
             parsed.set(o.path, o.extract);
           }
         }
@@ -240,11 +248,16 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         pool,
       );
       let extracts = new Map<string, FileExtract>();
-      let deps = new Map<string, FileDeps>();
+      let deps: ReadonlyMap<string, FileDeps> = new Map();
+      /** The declarations and records the run started from, left unchanged. */
+      let loaded: ResolutionInputs | undefined;
       const load = (): void => {
-        if (stored.size === 0) return;
-        extracts = store.loadDeclarations();
-        deps = store.loadDeps();
+        loaded =
+          stored.size === 0
+            ? { extracts, deps }
+            : (keptInputs(indexDir, versionAtStart) ?? { extracts: store.loadDeclarations(), deps: store.loadDeps() });
+        extracts = new Map(loaded.extracts);
+        deps = loaded.deps;
       };
       const release = (): void => {
         const batches = waiting!;
@@ -289,6 +302,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           if (!parsed.has(path)) extracts.set(path, { ...extracts.get(path)!, refs: store.refsOf(path) });
           const { deps: read, ...edges } = resolver.resolveFile(path);
           writer.writeResolution(path, edges, read);
+          resolvedDeps.set(path, read);
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
         }
         // Read after resolving: resolvers may read project files lazily.
@@ -298,6 +312,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       }
       progress({ phase: 'write', done: 0, total: 1 });
       summaryBase = { parsed: parsed.size, removed: removed.length, reresolved };
+      // A run that loaded nothing (it changed nothing) leaves what is kept as it is.
+      if (loaded !== undefined) runInputs = { loaded, changes: { stored: storedDeclarations, removed, resolved: resolvedDeps } };
       await writer.commit(skips, summaryBase);
     } catch (err) {
       await writer.rollback();
@@ -311,6 +327,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       published = true;
       store = openIndexForWrite(indexDir);
     }
+    if (runInputs !== undefined) keepInputs(indexDir, store.indexVersion(), runInputs.loaded, runInputs.changes);
     phases.write += (performance.now() - phaseStart) / 1000;
     const summary: IndexSummary = {
       repo,

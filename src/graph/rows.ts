@@ -42,7 +42,7 @@ function leanEntity(e: Entity): LeanEntity {
 }
 
 /** The entity a stored lean entity of `filePath` stands for, with '' for the texts it leaves out. */
-export function entityOf(lean: LeanEntity, filePath: string, language: LanguageId): Entity {
+function entityOf(lean: LeanEntity, filePath: string, language: LanguageId): Entity {
   const [id, fqn, name, kind, pkg, startLine, endLine, signature, exported, tokens, parentId] = lean;
   return {
     id, fqn, name, kind, language, filePath, package: pkg, startLine, endLine, signature, docstring: '', exported: exported === 1, tokens,
@@ -70,6 +70,23 @@ export function fileRow(extract: FileExtract, hash: string, size: number, module
     extract: JSON.stringify(declarations),
     refs: JSON.stringify(extract.refs),
     stamp,
+  };
+}
+
+/** A file's extraction record as resolution reads it back from its stored declarations (`extract` column). */
+export function declarationsOf(path: string, language: LanguageId, syntaxErrors: number, storedJson: string): FileExtract {
+  const { entities, bases, ...rest } = JSON.parse(storedJson) as StoredDeclarations;
+  return {
+    filePath: path,
+    language,
+    entities: entities.map((lean) => entityOf(lean, path, language)),
+    imports: rest.imports,
+    refs: bases,
+    bindings: rest.bindings,
+    exports: rest.exports,
+    ...(rest.superseded ? { superseded: rest.superseded } : {}),
+    ...(rest.publicNames ? { publicNames: rest.publicNames } : {}),
+    syntaxErrors,
   };
 }
 

@@ -9,7 +9,7 @@ import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract, RawRef } from '../indexer/types.js';
 import type { DepGraph, Edge, Entity, ExternalRef, LanguageId, EntityKind, EdgeKind, Confidence } from './types.js';
 import { MIGRATIONS } from './migrations.js';
-import { entityOf, type StoredDeclarations } from './rows.js';
+import { declarationsOf } from './rows.js';
 import { UpdateWriter } from './update-writer.js';
 
 export const INDEX_DB_NAME = 'index.db';
@@ -126,20 +126,7 @@ export class IndexStore {
       .all() as Row[];
     for (const r of fileRows) {
       const path = r.path as string;
-      const language = r.language as LanguageId;
-      const { entities, bases, ...rest } = JSON.parse(r.extract as string) as StoredDeclarations;
-      out.set(path, {
-        filePath: path,
-        language,
-        entities: entities.map((lean) => entityOf(lean, path, language)),
-        imports: rest.imports,
-        refs: bases,
-        bindings: rest.bindings,
-        exports: rest.exports,
-        ...(rest.superseded ? { superseded: rest.superseded } : {}),
-        ...(rest.publicNames ? { publicNames: rest.publicNames } : {}),
-        syntaxErrors: r.syntax_errors as number,
-      });
+      out.set(path, declarationsOf(path, r.language as LanguageId, r.syntax_errors as number, r.extract as string));
     }
     return out;
   }

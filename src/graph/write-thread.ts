@@ -70,10 +70,11 @@ export class ThreadedWriter implements RunWriter {
     this.send({ op: 'remove', path });
   }
 
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): void {
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): string {
     const row = fileRow(extract, hash, size, moduleFqn, stamp);
     const entities = entityValues(extract.entities);
     this.send({ op: 'upsert', row, entities }, row.extract.length + row.refs.length + entities.length * CHARS_PER_VALUE);
+    return row.extract;
   }
 
   setStamp(path: string, stamp: string): void {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexRepository, type IndexSummary } from '../../src/graph/indexing.js';
 import { IndexStore } from '../../src/graph/store.js';
+import { keptInputs } from '../../src/graph/kept-inputs.js';
 import { makeTree, removeTree, writeTree, PROJECT_ROOT } from '../helpers/tmp.js';
 import { syntheticPythonRepo } from '../helpers/synthetic-repo.js';
 import { snapshotIndex } from '../helpers/graph-snapshot.js';
@@ -99,6 +100,44 @@ test('every run summarizes what the index holds, including a run that changed no
     }
     const after = await indexRepository({ repo, indexDir, workers: 1 });
     assert.deepEqual(graphCounts(after), graphCounts(first));
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+});
+
+test('a process keeps what resolution loads between its runs, exactly as the index holds it, and not past another process\'s run', async () => {
+  const repo = makeTree(COMMIT_A);
+  const indexDir = tempDir();
+  const cold = tempDir();
+  const heldByIndex = () => {
+    const store = IndexStore.open(indexDir, { readonly: true });
+    try {
+      return { version: store.indexVersion(), inputs: { extracts: store.loadDeclarations(), deps: store.loadDeps() } };
+    } finally {
+      store.close();
+    }
+  };
+  try {
+    await indexRepository({ repo, indexDir, workers: 1 });
+    let held = heldByIndex();
+    assert.deepEqual(keptInputs(indexDir, held.version), held.inputs);
+    writeTree(repo, { 'shop/pricing.py': 'def price_of(item, qty=1):\n    return item.price * qty\n\nclass Discount:\n    def amount(self):\n        return 5\n' });
+    unlinkSync(join(repo, 'shop/report.py'));
+    await indexRepository({ repo, indexDir, workers: 1 });
+    held = heldByIndex();
+    assert.deepEqual(keptInputs(indexDir, held.version), held.inputs);
+
+    // Another process renames the callee; this process's next run must resolve against that, not what it kept.
+    writeTree(repo, { 'shop/pricing.py': 'def cost_of(item):\n    return item.price\n\nclass Discount:\n    def amount(self):\n        return 5\n' });
+    const cli = spawnSync(process.execPath, [CLI, 'index', '--repo', repo, '--index-dir', indexDir], { encoding: 'utf8' });
+    assert.equal(cli.status, 0, cli.stderr);
+    assert.equal(keptInputs(indexDir, heldByIndex().version), undefined);
+    writeTree(repo, { 'shop/cart.py': 'from shop.pricing import cost_of\n\ndef total(items):\n    return sum(cost_of(i) for i in items)\n' });
+    await indexRepository({ repo, indexDir, workers: 1 });
+    await indexRepository({ repo, indexDir: cold, workers: 1 });
+    assert.deepEqual(snapshotIndex(indexDir), snapshotIndex(cold));
   } finally {
     removeTree(repo);
     rmSync(indexDir, { recursive: true, force: true });
