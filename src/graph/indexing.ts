@@ -7,7 +7,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } 
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
-import { detectLayout } from '../indexer/layout.js';
+import { detectLayout, isLayoutFile } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
@@ -146,7 +146,10 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     progress({ phase: 'walk', done: 0, total: 0 });
     // A first index extracts every file: its workers start loading their modules while the repository is walked.
     if (fresh !== undefined && workerCount > 1) pool = ExtractPool.start(workerCount);
-    const walk = walkRepository({ root: repo, indexDir, accept: (p) => languageForPath(p) !== undefined });
+    // Project files that decide module names (go.mod) are walked with the sources, under the same ignore rules,
+    // for the layout only: they are not indexed.
+    const walk = walkRepository({ root: repo, indexDir, accept: (p) => languageForPath(p) !== undefined || isLayoutFile(p) });
+    const sources = walk.files.filter((f) => languageForPath(f.path) !== undefined);
     const skips = new Map<string, string>(walk.skipped);
     // Project files the layout and resolver read (tsconfig, package.json, go.mod...), with a digest of what they
     // held: when one of them changes, every file is re-resolved.
@@ -170,7 +173,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     /** Stored files found unchanged although their stamp changed: the new stamp is recorded. */
     const restamped: [path: string, stamp: string][] = [];
     const candidateInfo = new Map<string, { moduleFqn: string; stamp: string }>();
-    for (const file of walk.files) {
+    for (const file of sources) {
       if (file.size > maxBytes) {
         skips.set(file.path, 'too-large');
         continue;

@@ -10,6 +10,11 @@ function baseOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/** Files other than sources that detectLayout reads: the walk must list them too. */
+export function isLayoutFile(path: string): boolean {
+  return baseOf(path) === 'go.mod';
+}
+
 /**
  * Python import roots: the repository root, plus every directory that is not itself a package but
  * holds one (a child directory with `__init__.py`): `src` in a src/ layout, `tests` when its test

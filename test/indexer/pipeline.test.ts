@@ -385,3 +385,25 @@ test('a change to tsconfig paths re-resolves the files that import through it, a
     rmSync(cold, { recursive: true, force: true });
   }
 });
+
+test('go.mod module paths reach the indexer: Go FQNs carry them and imports of the module resolve', async () => {
+  const repo = makeTree({
+    'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+    'cart/cart.go': 'package cart\n\nimport "example.com/shop/pricing"\n\nfunc Total() int {\n\treturn pricing.PriceOf(1)\n}\n',
+    'pricing/pricing.go': 'package pricing\n\nfunc PriceOf(n int) int {\n\treturn n\n}\n',
+  });
+  const indexDir = tempDir();
+  try {
+    const summary = await indexRepository({ repo, indexDir, workers: 1 });
+    assert.equal(summary.files, 2, 'go.mod is read for the layout, not indexed');
+    const { entities, edges, externals } = snapshotIndex(indexDir);
+    const fqns = entities.map((e) => (JSON.parse(e) as { fqn: string }).fqn);
+    assert.ok(fqns.includes('example.com/shop/cart.Total'), fqns.join(', '));
+    assert.ok(edges.includes('example.com/shop/cart/cart.go imports example.com/shop/pricing/pricing.go exact x1 @3'), edges.join('\n'));
+    assert.ok(edges.some((e) => e.startsWith('example.com/shop/cart.Total calls example.com/shop/pricing.PriceOf exact')), edges.join('\n'));
+    assert.deepEqual(externals, []);
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+  }
+});

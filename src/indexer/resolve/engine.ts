@@ -123,6 +123,8 @@ export class Engine {
   private readonly members: CycleSafeMemo<Sym | null>;
   private readonly linearizations: CycleSafeMemo<Linearization>;
   private readonly attributes: CycleSafeMemo<Sym | null>;
+  /** Package (group, key, size) -> name -> its top-level definitions in the package, with what finding them read. */
+  private readonly packageDefs = new Map<string, Map<string, { defs: readonly { file: string; entity: Entity }[]; reads: Reads }>>();
   private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
   /** Receiver paths repeat all over a repository: each is parsed once per separator. */
   private readonly parsedPaths = new Map<string, Map<string, readonly Step[] | null>>();
@@ -230,14 +232,38 @@ export class Engine {
     const pkg = lang.packageOf ? this.queries.packageOf(group, scope.filePath) : null;
     if (pkg) {
       const defs: Sym[] = [];
-      for (const file of pkg.files) {
-        const module = this.index.moduleOf(file);
-        if (!module || file === scope.filePath) continue;
-        for (const child of this.index.childrenNamed(module.id, name)) defs.push({ kind: 'entity', entity: child });
-      }
+      for (const { file, entity } of this.packageDefinitions(group, pkg, name)) if (file !== scope.filePath) defs.push({ kind: 'entity', entity });
       return unify(defs);
     }
     return null;
+  }
+
+  /**
+   * The top-level definitions named `name` in the files of a package (Go, Java), with their files. Asked from
+   * every file of the package for every name not found nearer, so the scan is made once per package and name
+   * and its reads are replayed: in a package of a few hundred files, scanning again from each file made the
+   * resolve phase quadratic in the package size.
+   */
+  private packageDefinitions(group: LanguageGroup, pkg: { files: readonly string[]; key: string }, name: string): readonly { file: string; entity: Entity }[] {
+    const cacheKey = `${group}\0${pkg.key}\0${pkg.files.length}`;
+    let byName = this.packageDefs.get(cacheKey);
+    if (byName === undefined) this.packageDefs.set(cacheKey, (byName = new Map()));
+    const hit = byName.get(name);
+    if (hit !== undefined) {
+      this.tracker.replay(hit.reads);
+      return hit.defs;
+    }
+    const { value: defs, reads } = this.tracker.capture(() => {
+      const found: { file: string; entity: Entity }[] = [];
+      for (const file of pkg.files) {
+        const module = this.index.moduleOf(file);
+        if (!module) continue;
+        for (const entity of this.index.childrenNamed(module.id, name)) found.push({ file, entity });
+      }
+      return found;
+    });
+    byName.set(name, { defs, reads });
+    return defs;
   }
 
   /**
