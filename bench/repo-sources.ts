@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { classifyContent, DEFAULT_MAX_BYTES } from '../src/indexer/content.js';
 import { languageForPath } from '../src/indexer/languages/index.js';
-import { detectLayout } from '../src/indexer/layout.js';
+import { detectLayout, isLayoutFile } from '../src/indexer/layout.js';
 import type { ProjectLayout } from '../src/indexer/types.js';
 import { walkRepository } from '../src/indexer/walk.js';
 
@@ -14,7 +14,7 @@ export interface RepoSources {
 }
 
 export function repoSources(repo: string): RepoSources {
-  const walk = walkRepository({ root: repo, accept: (p) => languageForPath(p) !== undefined });
+  const walk = walkRepository({ root: repo, accept: (p) => languageForPath(p) !== undefined || isLayoutFile(p) });
   const layout = detectLayout(
     walk.files.map((f) => f.path),
     (rel) => {
@@ -27,7 +27,9 @@ export function repoSources(repo: string): RepoSources {
   );
   const sources: RepoSources['sources'] = [];
   for (const f of walk.files) {
-    const verdict = classifyContent(readFileSync(f.absPath), { maxBytes: DEFAULT_MAX_BYTES });
+    const language = languageForPath(f.path);
+    if (language === undefined) continue;
+    const verdict = classifyContent(readFileSync(f.absPath), { maxBytes: DEFAULT_MAX_BYTES, minifiable: language.minifiable });
     if (verdict.ok) sources.push({ path: f.path, text: verdict.text });
   }
   return { layout, sources };

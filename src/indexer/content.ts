@@ -5,6 +5,8 @@ export type ContentSkipReason = 'binary' | 'too-large' | 'minified' | 'invalid-u
 export interface ContentLimits {
   /** Files larger than this are skipped (default 1 MiB). */
   maxBytes: number;
+  /** Whether minified files are skipped (LanguageSupport.minifiable). */
+  minifiable: boolean;
 }
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -34,7 +36,7 @@ export function classifyContent(bytes: Uint8Array, limits: ContentLimits): Conte
   } catch {
     return { ok: false, reason: 'invalid-utf8' };
   }
-  if (isMinified(text)) return { ok: false, reason: 'minified' };
+  if (limits.minifiable && isMinified(text)) return { ok: false, reason: 'minified' };
   return { ok: true, text };
 }
 

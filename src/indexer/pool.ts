@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { classifyContent, type ContentSkipReason } from './content.js';
+import { languageForPath } from './languages/index.js';
 import { extractFile } from './parse.js';
 import type { FileExtract, ProjectLayout } from './types.js';
 
@@ -44,7 +45,7 @@ export async function readAndExtract(file: SourceFile, layout: ProjectLayout, ma
   } catch {
     return { path: file.path, skip: 'unreadable' };
   }
-  const verdict = classifyContent(bytes, { maxBytes });
+  const verdict = classifyContent(bytes, { maxBytes, minifiable: languageForPath(file.path)?.minifiable === true });
   if (!verdict.ok) return { path: file.path, skip: verdict.reason };
   const hash = createHash('sha1').update(bytes).digest('hex');
   const size = bytes.length;

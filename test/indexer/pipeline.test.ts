@@ -206,12 +206,13 @@ test('bad files are skipped with a counted reason and never crash the run', asyn
     'latin1.py': new Uint8Array([0x23, 0x20, 0xe9, 0xe8, 0x0a]),
     'min.js': `var a=${'1+'.repeat(3000)}1;\n`,
     'big.py': `x = 1\n${'# padding\n'.repeat(2000)}`,
+    'generated.py': `TABLE = [${'1, '.repeat(1500)}1]\n\nclass Quintic:\n    pass\n`,
   });
   const indexDir = tempDir();
   try {
     const s = await indexRepository({ repo, indexDir, maxFileBytes: 10_000, workers: 1 });
     assert.deepEqual(s.skipped, { binary: 1, 'invalid-utf8': 1, minified: 1, 'too-large': 1 });
-    assert.equal(s.files, 2);
+    assert.equal(s.files, 3);
     assert.equal(s.syntaxErrorFiles, 1);
     const store = IndexStore.open(indexDir);
     try {

@@ -57,17 +57,17 @@ test('walk stays inside the root through symlinks and survives symlink loops', (
 });
 
 test('content classification skips binary, too large, minified and invalid UTF-8 files', () => {
-  const limits = { maxBytes: 1000 };
+  const limits = { maxBytes: 1000, minifiable: true };
   const enc = new TextEncoder();
   assert.deepEqual(classifyContent(enc.encode('def f():\n    return 1\n'), limits), { ok: true, text: 'def f():\n    return 1\n' });
   assert.deepEqual(classifyContent(new Uint8Array([0x61, 0x00, 0x62]), limits), { ok: false, reason: 'binary' });
   assert.deepEqual(classifyContent(enc.encode('x'.repeat(1001)), limits), { ok: false, reason: 'too-large' });
-  assert.deepEqual(classifyContent(enc.encode(`var a=${'1+'.repeat(1500)}1;\n`), { maxBytes: 10000 }), { ok: false, reason: 'minified' });
+  assert.deepEqual(classifyContent(enc.encode(`var a=${'1+'.repeat(1500)}1;\n`), { maxBytes: 10000, minifiable: true }), { ok: false, reason: 'minified' });
   assert.deepEqual(classifyContent(new Uint8Array([0x61, 0xff, 0xfe, 0x62]), limits), { ok: false, reason: 'invalid-utf8' });
 });
 
 test('a minified file is one whose very long lines hold most of it, not a hand-written file with one long line', () => {
-  const limits = { maxBytes: 100_000 };
+  const limits = { maxBytes: 100_000, minifiable: true };
   const enc = new TextEncoder();
   const code = 'export function f(x: number): number {\n  return x + 1;\n}\n'.repeat(70);
   const withLongString = `${code}const LOREM = '${'lorem ipsum '.repeat(250)}';\n${code}`;
@@ -76,4 +76,8 @@ test('a minified file is one whose very long lines hold most of it, not a hand-w
   assert.deepEqual(classifyContent(enc.encode(licensed), limits), { ok: false, reason: 'minified' });
   // Long lines, but none very long: wide hand-written code stays.
   assert.equal(classifyContent(enc.encode(`${'x'.repeat(1500)}\n`.repeat(20)), limits).ok, true);
+  // Languages nobody minifies keep their long generated lines (sympy's polyquinticconst.py defines a class).
+  const generated = `class PolyQuintic:\n    f = ${'x**2 + '.repeat(1000)}1\n`;
+  assert.deepEqual(classifyContent(enc.encode(generated), limits), { ok: false, reason: 'minified' });
+  assert.equal(classifyContent(enc.encode(generated), { ...limits, minifiable: false }).ok, true);
 });

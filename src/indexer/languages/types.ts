@@ -7,6 +7,11 @@ export interface LanguageSupport {
   id: LanguageId;
   /** File extensions with the dot, lowercase: ['.ts', '.tsx', '.mts', '.cts']. */
   extensions: readonly string[];
+  /**
+   * Whether this language's files are minified in practice (bundles shipped next to the sources): only those are
+   * checked for minified content. In other languages long lines are generated code worth indexing.
+   */
+  minifiable: boolean;
   /** Grammar wasm file (in @vscode/tree-sitter-wasm/wasm) to parse this file with. */
   grammarFor(filePath: string): string;
   /** Module FQN and package of a file. */

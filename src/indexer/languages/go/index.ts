@@ -124,6 +124,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
 export const goSupport: LanguageSupport = {
   id: 'go',
   extensions: ['.go'],
+  minifiable: false,
   grammarFor: () => 'tree-sitter-go.wasm',
   moduleInfo,
   extract,

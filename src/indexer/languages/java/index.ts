@@ -110,6 +110,7 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
 export const javaSupport: LanguageSupport = {
   id: 'java',
   extensions: ['.java'],
+  minifiable: false,
   grammarFor: () => 'tree-sitter-java.wasm',
   moduleInfo,
   extract,

@@ -4,6 +4,7 @@ import { ecmascriptModuleInfo, extractEcmascript } from '../typescript/ecmascrip
 export const javascriptSupport: LanguageSupport = {
   id: 'javascript',
   extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+  minifiable: true,
   grammarFor: () => 'tree-sitter-javascript.wasm',
   moduleInfo: (filePath) => ecmascriptModuleInfo(filePath),
   extract: (input) => extractEcmascript('javascript', 'javascript', input),

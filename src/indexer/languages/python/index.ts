@@ -259,6 +259,7 @@ function addImport(node: Node, b: FileBuilder): void {
 export const pythonSupport: LanguageSupport = {
   id: 'python',
   extensions: ['.py'],
+  minifiable: false,
   grammarFor: () => 'tree-sitter-python.wasm',
   moduleInfo,
   extract,

@@ -198,6 +198,7 @@ function collectUse(node: Node, prefix: string, out: Map<string, Omit<RawImport,
 export const rustSupport: LanguageSupport = {
   id: 'rust',
   extensions: ['.rs'],
+  minifiable: false,
   grammarFor: () => 'tree-sitter-rust.wasm',
   moduleInfo,
   extract,

@@ -5,6 +5,7 @@ import { bridgeGrammarGaps } from './grammar-gaps.js';
 export const typescriptSupport: LanguageSupport = {
   id: 'typescript',
   extensions: ['.ts', '.tsx', '.mts', '.cts'],
+  minifiable: true,
   grammarFor: (filePath) => (filePath.toLowerCase().endsWith('.tsx') ? 'tree-sitter-tsx.wasm' : 'tree-sitter-typescript.wasm'),
   moduleInfo: (filePath) => ecmascriptModuleInfo(filePath),
   bridgeGrammarGaps,
