@@ -51,3 +51,16 @@ test('go generic type parameters are not type references', async () => {
   const x = await extractSource('a.go', ['package a', 'func Map[K comparable, V any](m map[K]V, f func(V) Out) []K { return nil }', ''].join('\n'));
   assert.deepEqual(refsOf(x, ['type']), ['type |Out @a.Map']);
 });
+
+test('go function literals bound to a name are functions: `var f = func...` at package level and inside, and `f := func...`', async () => {
+  const x = await extractSource(
+    'pkg/a.go',
+    ['package pkg', 'var Handler = func(w int) int {', '\treturn w', '}', 'var n, m = 1, 2', 'func g() {', '\tvar inner = func() {}', '\tk := func() {}', '\tinner()', '\tk()', '}', ''].join('\n'),
+    goMod,
+  );
+  assert.deepEqual(fqns(x), [
+    'module example.com/m/pkg/a.go', 'function example.com/m/pkg.Handler', 'function example.com/m/pkg.g', 'function example.com/m/pkg.g.inner', 'function example.com/m/pkg.g.k',
+  ]);
+  assert.equal(x.entities[1]!.exported, true);
+  assert.deepEqual(refsOf(x, ['call']), ['call |inner @example.com/m/pkg.g', 'call |k @example.com/m/pkg.g']);
+});

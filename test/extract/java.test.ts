@@ -45,3 +45,13 @@ test('java refs and bindings', async () => {
   ]);
   assert.deepEqual(bindingsOf(x), ['c: Foo @A.f', 'xs: List @A.f']);
 });
+
+test('java lambdas bound to a name (a field, a local variable) are functions, members of the class they are fields of', async () => {
+  const x = await extractSource(
+    'src/main/java/a/A.java',
+    ['package a;', 'class A {', '  private final Runnable task = () -> { run(); };', '  void m() {', '    Runnable r = () -> {};', '    r.run();', '  }', '  void run() {}', '}', ''].join('\n'),
+  );
+  assert.deepEqual(fqns(x), ['module src/main/java/a/A.java', 'class a.A', 'method a.A.task', 'method a.A.m', 'function a.A.m.r', 'method a.A.run']);
+  assert.equal(x.entities[2]!.exported, false);
+  assert.deepEqual(refsOf(x, ['call']), ['call |run @a.A.task', 'call r|run @a.A.m']);
+});

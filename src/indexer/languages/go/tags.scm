@@ -8,8 +8,9 @@
          (channel_type) (function_type) (parenthesized_type) (negated_type)]) @definition.type_alias
 (type_alias name: (type_identifier) @name) @definition.type_alias
 (interface_type (method_elem name: (field_identifier) @name) @definition.method)
-; A function literal bound to a name: `f := func() {...}`
+; A function literal bound to a name: `f := func() {...}`, `var f = func() {...}`
 (short_var_declaration left: (expression_list . (identifier) @name .) right: (expression_list . (func_literal body: (block) @body) .)) @definition.function
+(var_spec name: (identifier) @name value: (expression_list . (func_literal body: (block) @body) .)) @definition.function
 
 ; References
 (call_expression function: [(identifier) (selector_expression)] @reference.call)

@@ -24,6 +24,7 @@ const DEF_KINDS: Record<string, EntityKind> = {
   'definition.interface': 'interface',
   'definition.enum': 'enum',
   'definition.method': 'method',
+  'definition.function': 'function',
 };
 
 const REF_KINDS: Record<string, RefKind> = { 'reference.new': 'new', 'reference.inherits': 'inherits', 'reference.implements': 'implements' };

@@ -8,6 +8,9 @@
 (method_declaration name: (identifier) @name !body) @definition.method
 (constructor_declaration name: (identifier) @name body: (_) @body) @definition.method
 (compact_constructor_declaration name: (identifier) @name body: (_) @body) @definition.method
+; A lambda bound to a name is a function: `Runnable task = () -> {...};` (a field, or a local variable)
+(field_declaration declarator: (variable_declarator name: (identifier) @name value: (lambda_expression body: (_) @body))) @definition.function
+(local_variable_declaration declarator: (variable_declarator name: (identifier) @name value: (lambda_expression body: (_) @body))) @definition.function
 
 ; References
 (method_invocation object: (_) @receiver name: (identifier) @name) @reference.call
