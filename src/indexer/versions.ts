@@ -14,4 +14,4 @@
  * cost is one full re-index.
  */
 export const EXTRACT_VERSION = 5;
-export const RESOLVE_VERSION = 3;
+export const RESOLVE_VERSION = 4;

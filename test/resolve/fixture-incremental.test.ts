@@ -96,3 +96,54 @@ test('resolve-go: incremental == cold after edits to methods declared across a p
   });
   assert.ok(affected.get('rename a method declared in another file of the package')!.has('store/store.go'));
 });
+
+test('resolve-java: incremental == cold when a name appears in or leaves a package looked up by wildcard import or same-package lookup', async () => {
+  const shop = 'src/main/java/com/acme/shop';
+  const util = 'src/main/java/com/acme/util';
+  const report = `${shop}/Report.java`;
+  const reportText =
+    'package com.acme.shop;\n\nimport com.acme.util.*;\n\npublic class Report {\n    public static String run(Helper h, Cart c) {\n        Cart.open();\n        Helper.help();\n        return Strings.clean("x");\n    }\n}\n';
+  const original = readRepo(join(FIXTURES, 'resolve-java'));
+  original.set(report, reportText);
+  // Two other classes of each name and method, so the repository-wide unique-name fallbacks stay ambiguous whatever the edit.
+  for (const pkg of ['a', 'b']) {
+    for (const [cls, method] of [['Helper', 'help'], ['Cart', 'open']]) {
+      original.set(`src/main/java/com/acme/${pkg}/${cls}.java`, `package com.acme.${pkg};\n\npublic class ${cls} {\n    public static void ${method}() {}\n}\n`);
+    }
+  }
+  const before = await inputFor(original);
+  const edits: Record<string, Edit[]> = {
+    'a package file declares a second class a wildcard import finds': [
+      replaceIn(`${util}/Strings.java`, 'public final class Strings {', 'class Helper {\n    static void help() {}\n}\n\npublic final class Strings {'),
+    ],
+    'a file joins the wildcard-imported package': [(files) => files.set(`${util}/Helper.java`, 'package com.acme.util;\n\npublic class Helper {\n    public static void help() {}\n}\n')],
+    'a package file declares a class the same package looks up': [replaceIn(`${shop}/Item.java`, 'public record Item(String name) {}', 'public record Item(String name) {}\n\nclass Cart {\n    static void open() {}\n}\n')],
+    'a file joins the package': [(files) => files.set(`${shop}/Cart.java`, 'package com.acme.shop;\n\npublic class Cart {\n    public static void open() {}\n}\n')],
+    'a class of the wildcard-imported package is renamed': [replaceIn(`${util}/Strings.java`, 'public final class Strings {', 'public final class Texts {')],
+    'a file leaves the wildcard-imported package': [(files) => files.delete(`${util}/Strings.java`)],
+    'a file moves to another package': [replaceIn(`${util}/Strings.java`, 'package com.acme.util;', 'package com.acme.other;')],
+  };
+  for (const [label, steps] of Object.entries(edits)) {
+    const edited = new Map(original);
+    for (const step of steps) step(edited);
+    const affected = checkIncremental(before, await inputFor(edited));
+    assert.ok(affected.has(report), label);
+  }
+});
+
+test('resolve-go: incremental == cold when a package file gains a name another file looks up in the package or through an import', async () => {
+  const original = readRepo(join(FIXTURES, 'resolve-go'));
+  replaceIn('cmd/app/main.go', '\trun()\n', '\trun()\n\thelper()\n\tutil.Extra()\n')(original);
+  replaceIn('cmd/app/main.go', '\t"example.com/inv/store"\n', '\t"example.com/inv/store"\n\t"example.com/inv/internal/util"\n')(original);
+  const before = await inputFor(original);
+  const edits: Record<string, Edit[]> = {
+    'a package file declares the function': [replaceIn('cmd/app/run.go', 'func run() {}', 'func run() {}\n\nfunc helper() {}\n')],
+    'an imported package file declares the function': [replaceIn('internal/util/util.go', 'func Normalize(', 'func Extra() {}\n\nfunc Normalize(')],
+    'a file joins the imported package': [(files) => files.set('internal/util/extra.go', 'package util\n\nfunc Extra() {}\n')],
+  };
+  for (const [label, steps] of Object.entries(edits)) {
+    const edited = new Map(original);
+    for (const step of steps) step(edited);
+    assert.ok(checkIncremental(before, await inputFor(edited)).has('cmd/app/main.go'), label);
+  }
+});

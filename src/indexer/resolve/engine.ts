@@ -255,7 +255,7 @@ export class Engine {
     }
     const { value: defs, reads } = this.tracker.capture(() => {
       const found: { file: string; entity: Entity }[] = [];
-      for (const file of pkg.files) {
+      for (const file of this.packageFiles('defs', group, pkg, name)) {
         const module = this.index.moduleOf(file);
         if (!module) continue;
         for (const entity of this.index.childrenNamed(module.id, name)) found.push({ file, entity });
@@ -264,6 +264,16 @@ export class Engine {
     });
     byName.set(name, { defs, reads });
     return defs;
+  }
+
+  /**
+   * The files of a module worth looking `name` up in: for a package (Go, Java) those the package lookup question
+   * returns (RepoQueries.packageFilesWith), otherwise all of them.
+   */
+  private packageFiles(kind: 'defs' | 'members', group: LanguageGroup, module: { files: readonly string[]; key: string }, name: string): readonly string[] {
+    const lang = this.resolvers.get(group);
+    if (lang?.packageFiles?.(module.key) !== module.files) return module.files;
+    return this.queries.packageFilesWith(kind, group, module.key, module.files, name);
   }
 
   /**
@@ -373,7 +383,9 @@ export class Engine {
     if (cached !== undefined) return cached;
     return this.members.run(variant, module.key, name, null, () => {
       const candidates: Candidate[] = [];
-      for (const file of module.files) {
+      // Files where nothing can make `name` a member (no such definition, export, variable, re-export) add nothing.
+      const files = this.packageFiles('members', module.group, module, name);
+      for (const file of files) {
         const scope = this.index.moduleOf(file);
         if (!scope) continue;
         for (const child of this.declared(scope, name)) candidates.push(entityCandidate(child));
@@ -391,7 +403,7 @@ export class Engine {
         }
       }
       if (candidates.length > 0) return this.pick(candidates, lang, space, true);
-      for (const file of module.files) {
+      for (const file of files) {
         const scope = this.index.moduleOf(file);
         if (!scope) continue;
         const found = this.wildcardMember(scope, name, false, space);

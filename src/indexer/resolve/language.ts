@@ -69,6 +69,11 @@ export interface LanguageResolver {
   childModule?(file: string, name: string): ModuleTarget | null;
   /** Files sharing the namespace of `file` without imports (Go package directory, Java package). */
   packageOf?(file: string): { files: readonly string[]; key: string } | null;
+  /**
+   * The files of the package `key` as `packageOf` and package module targets give them (the same array), or
+   * null when `key` names no package. Lets a name looked up in a package be recorded as one question.
+   */
+  packageFiles?(key: string): readonly string[] | null;
   /** The receiver variable a method declares with its type (Go `func (s *Store) Put()` -> s: Store). */
   receiverOf?(method: Entity): { variable: string; typeName: string } | null;
   /**

@@ -43,7 +43,8 @@ export class RepoIndex {
   private readonly methodsByName = new Map<LanguageGroup, Map<string, Entity[]>>();
 
   constructor(
-    extracts: ReadonlyMap<string, FileExtract>,
+    /** Not tracked: for RepoQueries, which records what it derives from them as questions. */
+    readonly extracts: ReadonlyMap<string, FileExtract>,
     private readonly tracker: DepTracker,
     /** Receivers that name the instance inside a method (`self`, `this`): `self.x = ...` binds an attribute. */
     selfReceivers: (language: Entity['language']) => ReadonlySet<string> = () => new Set(),

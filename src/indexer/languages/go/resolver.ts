@@ -55,6 +55,7 @@ export function goResolver(repo: RepoView): LanguageResolver {
       const files = packages.get(dirOf(file));
       return files ? { files, key: dirOf(file) } : null;
     },
+    packageFiles: (key) => packages.get(key) ?? null,
     extraMembers: ownedMembers(repo.extracts, 'go', '.', dirOf),
     receiverOf: (method) => {
       const match = /^func\s*\(\s*([A-Za-z_]\w*)\s+\*?\s*([A-Za-z_][\w.]*)/.exec(method.signature);

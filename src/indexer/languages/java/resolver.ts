@@ -73,5 +73,6 @@ export function javaResolver(repo: RepoView): LanguageResolver {
       const files = pkg === undefined ? undefined : packageFiles.get(pkg);
       return files && pkg !== undefined ? { files, key: pkg } : null;
     },
+    packageFiles: (key) => packageFiles.get(key) ?? null,
   };
 }
