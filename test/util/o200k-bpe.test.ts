@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import o200k from 'gpt-tokenizer/encoding/o200k_base';
 import bpeRanks from 'gpt-tokenizer/esm/bpeRanks/o200k_base';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/esm/encodingParams/constants';
-import { pairRankOf, pieceTokenCount } from '../../src/util/o200k-bpe.js';
+import { mergedPartsBothWays, pairRankOf, pieceTokenCount } from '../../src/util/o200k-bpe.js';
 
 const reference = (text: string): number => o200k.countTokens(text, { disallowedSpecial: new Set() });
 const core = (o200k as unknown as { bytePairEncodingCoreProcessor: { getBpeRankFromBytes(bytes: Uint8Array): number | undefined } })
@@ -73,4 +73,29 @@ test('piece counts equal the library on long whitespace, punctuation, digit and 
     for (let r = 0; r < runs; r++) text += units[Math.floor(rand() * units.length)]!.repeat(1 + Math.floor(rand() * 300));
     assertPiecesCount(text);
   }
+});
+
+test('the heap merge of long pieces leaves the parts the scanning merge leaves', () => {
+  const rand = lcg(11);
+  const utf8 = new TextEncoder();
+  const alphabet = ['a', 'b', 'e', 'in', 'the', 'x', '_', '0', '9', 'é', '日', '😀', '\ufeff', 'Z', 'q', ' '];
+  for (let round = 0; round < 300; round++) {
+    let text = '';
+    const length = 1 + Math.floor(rand() * 400);
+    while (text.length < length) text += alphabet[Math.floor(rand() * alphabet.length)];
+    const [scan, heap] = mergedPartsBothWays(utf8.encode(text));
+    assert.equal(heap, scan, JSON.stringify(text));
+  }
+  for (const text of ['x'.repeat(3000), 'ab'.repeat(2000), 'é'.repeat(1000), '\ufeff'.repeat(700)]) {
+    const [scan, heap] = mergedPartsBothWays(utf8.encode(text));
+    assert.equal(heap, scan, text.slice(0, 10));
+  }
+});
+
+test('a 500 KB identifier counts in well under a second, as the library counts it', () => {
+  const piece = 'x'.repeat(500_000);
+  const start = performance.now();
+  const count = pieceTokenCount(piece);
+  assert.ok(performance.now() - start < 3000, `took ${performance.now() - start} ms`);
+  assert.equal(count, reference('x'.repeat(20_000)) * 25);
 });
