@@ -72,6 +72,8 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
   });
   const rebinding = new Rebinding();
   /** Start indexes of identifiers that already play a role (definition names, callees, bases, annotations). */
+  /** Paths of expressions in this tree already found by `valuePath`, by node id. */
+  const knownPaths = new Map<number, string | null>();
   const claimed = runTagsQuery(root, 'python', b, {
     definitions: DEF_KINDS,
     define({ node, captures }, kind, nameNode) {
@@ -114,7 +116,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         const object = node.childForFieldName('object');
         if (name === null || object === null) return;
         claimed.add(name.startIndex);
-        b.ref(node.startIndex, line, 'call', valuePath(object) ?? '?', name.text);
+        b.ref(node.startIndex, line, 'call', valuePath(object, knownPaths) ?? '?', name.text);
       },
       'reference.type': ({ node }, claimed) => collectTypeNames(node, b, claimed, true),
       import: ({ node }) => addImport(node, b),
@@ -134,7 +136,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         if (value === undefined) return;
         // The pattern matches names, attributes, calls and parentheses: a plain path's text is the path.
         const valueText = value.text;
-        const path = isPlainPath(valueText) ? valueText : valuePath(value);
+        const path = isPlainPath(valueText) ? valueText : valuePath(value, knownPaths);
         if (path !== null && path !== variable) b.binding(node.startIndex, variable, path, true);
       },
     },
@@ -166,33 +168,74 @@ function isPlainPath(text: string): boolean {
  * An expression as a path of names and calls with their arguments left out (`self.app.cursor()`,
  * `get_engine().start`, `super()`), or null when it is anything else (subscripts, literals, operators).
  */
-function valuePath(node: Node, type = node.type): string | null {
-  switch (type) {
-    case 'identifier':
-      return node.text;
-    case 'attribute': {
-      const text = node.text;
-      if (isPlainPath(text)) return text;
-      const object = node.childForFieldName('object');
-      const name = node.childForFieldName('attribute');
-      const base = object === null ? null : valuePath(object);
-      return base === null || name === null ? null : `${base}.${name.text}`;
+function valuePath(node: Node, known: Map<number, string | null>): string | null {
+  // A loop down the object/function chain, then back up it, not recursion: `f()()()...` 10,000 deep must not
+  // overflow the stack. `known` holds the paths already found in the same tree by node id: each call of a chain
+  // (`a.b().c().d()`) asks for the path of the rest, which would otherwise be walked again.
+  const chain: { node: Node; suffix: string }[] = [];
+  let path: string | null = null;
+  const found = (value: string | null, at: Node): void => {
+    path = value;
+    known.set(at.id, value);
+  };
+  for (let current = node; ; ) {
+    const memo = known.get(current.id);
+    if (memo !== undefined) {
+      path = memo;
+      break;
     }
-    case 'call': {
-      const fn = node.childForFieldName('function');
+    const type = current.type;
+    if (type === 'identifier') {
+      found(current.text, current);
+      break;
+    }
+    if (type === 'attribute') {
+      const text = current.text;
+      if (isPlainPath(text)) {
+        found(text, current);
+        break;
+      }
+      const object = current.childForFieldName('object');
+      const name = current.childForFieldName('attribute');
+      if (object === null || name === null) {
+        found(null, current);
+        break;
+      }
+      chain.push({ node: current, suffix: `.${name.text}` });
+      current = object;
+    } else if (type === 'call') {
+      const fn = current.childForFieldName('function');
+      if (fn === null) {
+        found(null, current);
+        break;
+      }
       // Python 2 style `super(Cls, self)` means the same as `super()`.
-      const fnType = fn?.type;
-      if (fnType === 'identifier' && fn!.text === 'super') return 'super()';
-      const base = fn === null ? null : valuePath(fn, fnType);
-      return base === null ? null : `${base}()`;
+      if (fn.type === 'identifier' && fn.text === 'super') {
+        found('super()', current);
+        break;
+      }
+      chain.push({ node: current, suffix: '()' });
+      current = fn;
+    } else if (type === 'parenthesized_expression') {
+      const inner = current.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+      if (inner.length !== 1) {
+        found(null, current);
+        break;
+      }
+      chain.push({ node: current, suffix: '' });
+      current = inner[0]!;
+    } else {
+      // Subscripts, literals, operators.
+      found(null, current);
+      break;
     }
-    case 'parenthesized_expression': {
-      const inner = node.namedChildren.filter((c) => c !== null && c.type !== 'comment');
-      return inner.length === 1 ? valuePath(inner[0]!) : null;
-    }
-    default:
-      return null;
   }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const { node: at, suffix } = chain[i]!;
+    path = path === null ? null : path + suffix;
+    known.set(at.id, path);
+  }
+  return path;
 }
 
 /** End of a definition header: the `:` before the body, so comments between the two stay out of the signature. */

@@ -71,52 +71,80 @@ function typeNameOf(typeNode: Node | undefined): string {
  * (`z.string().min(1).max(9)`) asks for the path of the rest, which would otherwise be walked again.
  */
 export function valuePath(node: Node | null | undefined, known: Map<number, string | null> = new Map()): string | null {
-  if (!node) return null;
-  const found = known.get(node.id);
-  if (found !== undefined) return found;
-  const path = readValuePath(node, node.type, known);
-  known.set(node.id, path);
+  // A loop down the chain of inner expressions, then back up it, not recursion: `a.b().b()...` 10,000 deep
+  // must not overflow the stack.
+  const chain: { node: Node; wrap: (inner: string | null) => string | null }[] = [];
+  let path: string | null = null;
+  for (let current = node; ; ) {
+    if (!current) break;
+    const found = known.get(current.id);
+    if (found !== undefined) {
+      path = found;
+      break;
+    }
+    const step = valuePathStep(current, current.type);
+    if (step.inner === undefined) {
+      path = step.path;
+      known.set(current.id, path);
+      break;
+    }
+    chain.push({ node: current, wrap: step.wrap });
+    current = step.inner;
+  }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    path = chain[i]!.wrap(path);
+    known.set(chain[i]!.node.id, path);
+  }
   return path;
 }
 
-function readValuePath(node: Node, type: string, known: Map<number, string | null>): string | null {
+type ValuePathStep =
+  | { inner?: undefined; path: string | null }
+  | { inner: Node | null; wrap: (inner: string | null) => string | null };
+
+const same = (inner: string | null): string | null => inner;
+
+/** The path of `node` when it needs no inner expression's, else that expression and how its path makes this one. */
+function valuePathStep(node: Node, type: string): ValuePathStep {
   switch (type) {
     case 'identifier':
     case 'this':
-      return node.text;
+      return { path: node.text };
     case 'member_expression': {
-      const object = valuePath(node.childForFieldName('object'), known);
       const property = node.childForFieldName('property');
       const propertyType = property?.type;
       const named = propertyType === 'property_identifier' || propertyType === 'private_property_identifier';
-      return object !== null && named ? `${object}.${property!.text}` : null;
+      return {
+        inner: node.childForFieldName('object'),
+        wrap: (object) => (object !== null && named ? `${object}.${property!.text}` : null),
+      };
     }
     case 'call_expression': {
       const callee = node.childForFieldName('function');
       const args = node.childForFieldName('arguments');
       // Explicit type arguments can pick another overload than the receiver's resolution would.
-      if (node.childForFieldName('type_arguments') !== null) return null;
+      if (node.childForFieldName('type_arguments') !== null) return { path: null };
       const calleeType = callee?.type;
-      if (args?.type !== 'arguments' || (calleeType !== 'identifier' && calleeType !== 'member_expression')) return null;
-      const path = valuePath(callee, known);
-      return path === null ? null : `${path}()`;
+      if (args?.type !== 'arguments' || (calleeType !== 'identifier' && calleeType !== 'member_expression')) return { path: null };
+      return { inner: callee, wrap: (path) => (path === null ? null : `${path}()`) };
     }
-    case 'new_expression': {
-      const path = valuePath(node.childForFieldName('constructor'), known);
-      return path === null || path.endsWith(')') ? null : `${path}()`;
-    }
+    case 'new_expression':
+      return {
+        inner: node.childForFieldName('constructor'),
+        wrap: (path) => (path === null || path.endsWith(')') ? null : `${path}()`),
+      };
     case 'as_expression': {
       const asType = node.namedChildren[1];
       const asTypeType = asType?.type;
       const name = asTypeType === 'type_identifier' || asTypeType === 'nested_type_identifier' || asTypeType === 'generic_type' ? typeNameOf(asType!) : '?';
-      return name === '?' ? null : `${name}()`;
+      return { path: name === '?' ? null : `${name}()` };
     }
     case 'non_null_expression':
     case 'parenthesized_expression':
     case 'satisfies_expression':
-      return valuePath(node.namedChildren[0], known);
+      return { inner: node.namedChildren[0] ?? null, wrap: same };
     default:
-      return null;
+      return { path: null };
   }
 }
 
