@@ -32,3 +32,9 @@ for (const ext of ['ts', 'js']) {
     }
   });
 }
+
+test('go: a method whose receiver type has a non-ASCII name hangs under that type, not the receiver variable', async () => {
+  const x = await extractSource('a.go', ['package a', 'type Привет struct{}', 'func (p *Привет) Метод() {}', 'func (Привет) Другой() {}', ''].join('\n'));
+  assert.deepEqual(fqns(x), ['module a.go', 'class a.Привет', 'method a.Привет.Метод', 'method a.Привет.Другой']);
+  assert.equal(x.entities[2]!.parentId, x.entities[1]!.id);
+});

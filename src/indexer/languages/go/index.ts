@@ -57,9 +57,9 @@ function moduleInfo(filePath: string, layout: ProjectLayout): { moduleFqn: strin
   return { moduleFqn: pkgPath === '' ? base : `${pkgPath}/${base}`, package: dirOf(filePath) };
 }
 
-/** The receiver's type name: `(s *Server)` and `(s Server[T])` -> 'Server'. */
+/** The receiver's type name: `(s *Server)` and `(s Server[T])` -> 'Server'. Go identifiers are any Unicode letters. */
 function receiverType(receiver: Node): string {
-  const match = /[\s(*]*(?:[A-Za-z_]\w*\s+)?\**\s*([A-Za-z_]\w*)/.exec(receiver.text.slice(1));
+  const match = /[\s(*]*(?:[\p{L}_][\p{L}\p{Nd}_]*\s+)?\**\s*([\p{L}_][\p{L}\p{Nd}_]*)/u.exec(receiver.text.slice(1));
   return match?.[1] ?? '';
 }
 
@@ -114,7 +114,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         const typeNode = capture(captures, 'binding.type');
         if (typeNode === undefined) return;
         const typeName = typeNode.type === 'generic_type' ? (typeNode.childForFieldName('type')?.text ?? '') : typeNode.text;
-        if (/^[A-Za-z_][\w.]*$/.test(typeName)) b.binding(node.startIndex, node.text, typeName);
+        if (/^[\p{L}_][\p{L}\p{Nd}_.]*$/u.test(typeName)) b.binding(node.startIndex, node.text, typeName);
       },
     },
   });

@@ -58,7 +58,7 @@ export function goResolver(repo: RepoView): LanguageResolver {
     packageFiles: (key) => packages.get(key) ?? null,
     extraMembers: ownedMembers(repo.extracts, 'go', '.', dirOf),
     receiverOf: (method) => {
-      const match = /^func\s*\(\s*([A-Za-z_]\w*)\s+\*?\s*([A-Za-z_][\w.]*)/.exec(method.signature);
+      const match = /^func\s*\(\s*([\p{L}_][\p{L}\p{Nd}_]*)\s+\*?\s*([\p{L}_][\p{L}\p{Nd}_.]*)/u.exec(method.signature);
       return match ? { variable: match[1]!, typeName: match[2]! } : null;
     },
   };
