@@ -84,6 +84,11 @@ export function indexStats(store: IndexStore): IndexStats {
 
 export type ExportFormat = 'jsonl' | 'dot' | 'rsf';
 
+/** An RSF token: as it is unless it is empty or holds whitespace, a double quote or a backslash; then quoted. */
+function rsfToken(text: string): string {
+  return /^[^\s"\\]+$/.test(text) ? text : JSON.stringify(text);
+}
+
 /** Streams every entity and edge in the chosen format, one line at a time. */
 export function* exportGraph(store: IndexStore, format: ExportFormat): Generator<string> {
   const entities = store.entities();
@@ -113,13 +118,14 @@ export function* exportGraph(store: IndexStore, format: ExportFormat): Generator
     }
     yield '}';
   } else {
-    // Rigi Standard Format: one "relation source target" triple per line (fqns contain no spaces).
-    for (const e of entities) yield `location ${e.fqn} ${e.filePath}:${e.startLine}-${e.endLine}`;
-    for (const e of entities) yield `kind ${e.fqn} ${e.kind}`;
+    // Rigi Standard Format: one "relation source target" triple per line. A name taken from a file path can
+    // hold spaces, tabs or newlines (`with space.py`): such a token is written double-quoted, escaped as in JSON.
+    for (const e of entities) yield `location ${rsfToken(e.fqn)} ${rsfToken(`${e.filePath}:${e.startLine}-${e.endLine}`)}`;
+    for (const e of entities) yield `kind ${rsfToken(e.fqn)} ${e.kind}`;
     for (const e of edges) {
       const s = byId.get(e.source);
       const t = byId.get(e.target);
-      if (s && t) yield `${e.kind} ${s.fqn} ${t.fqn}`;
+      if (s && t) yield `${e.kind} ${rsfToken(s.fqn)} ${rsfToken(t.fqn)}`;
     }
   }
 }

@@ -53,6 +53,20 @@ test('index --json, show, stats and export describe the same graph', () => {
   }
 });
 
+test('export --format rsf quotes names with whitespace from file names, one triple per line', () => {
+  const repo = makeTree({ 'with space.py': 'def f():\n    pass\n', 'new\nline.py': 'def g():\n    pass\n', 'ok.py': 'def h():\n    pass\n' });
+  try {
+    assert.equal(run(['index', '--repo', repo]).status, 0);
+    const lines = run(['export', '--repo', repo, '--format', 'rsf']).stdout.trim().split('\n');
+    assert.ok(lines.includes('contains "with space" "with space.f"'), lines.join('\n'));
+    assert.ok(lines.includes('location "new\\nline.g" "new\\nline.py:1-2"'), lines.join('\n'));
+    assert.ok(lines.includes('contains ok ok.h'));
+    for (const line of lines) assert.match(line, /^\S+ (?:[^\s"]+|"(?:[^"\\]|\\.)*") (?:[^\s"]+|"(?:[^"\\]|\\.)*")$/, line);
+  } finally {
+    removeTree(repo);
+  }
+});
+
 test('watch re-indexes after a file changes', async () => {
   const repo = makeTree(REPO);
   const child = spawn(process.execPath, [CLI, 'watch', '--repo', repo, '--debounce', '100'], { stdio: ['ignore', 'pipe', 'pipe'] });
