@@ -62,11 +62,18 @@ export interface EntityLexicalIndex {
 
 const indexes = new WeakMap<LoadedGraph, EntityLexicalIndex>();
 
+/**
+ * Tokens of an fqn the fqn field keeps, its last ones: an fqn grows with nesting, and 3,000 nested classes
+ * would give 3,000 fqns of up to 3,000 tokens each, minutes of index building. No ordinary fqn comes near.
+ */
+const MAX_FQN_TOKENS = 256;
+
 function entityFields(graph: LoadedGraph, i: number): string[][] {
   const e = graph.entities[i]!;
+  const fqnTokens = codeTokens(e.fqn);
   return [
     codeTokens(e.name),
-    codeTokens(e.fqn),
+    fqnTokens.length > MAX_FQN_TOKENS ? fqnTokens.slice(-MAX_FQN_TOKENS) : fqnTokens,
     e.kind === 'module' ? codeTokens(e.filePath) : [],
     codeTokens(e.signature),
     codeTokens(e.docstring),

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeTask, entitiesForDotted, filesForPath, scoreEntities } from '../../src/retrieval/lexical.js';
+import { analyzeTask, entitiesForDotted, entityLexicalIndex, filesForPath, scoreEntities } from '../../src/retrieval/lexical.js';
 import { buildSynonymMap, type SynonymMap } from '../../src/retrieval/synonyms.js';
 import { graphOf } from './graph-builder.js';
 
@@ -61,4 +61,22 @@ test('the headline weighs more than the body and repeats count less than linearl
   assert.ok(w.get('refund')! > w.get('card')! * 2);
   assert.ok(w.get('refund')! < 4 * 2);
   assert.equal(q.keywords[0], 'refund');
+});
+
+test('the fqn field keeps at most the last 256 tokens of an fqn: 3,000 nested classes stay linear to index', () => {
+  const nested: Parameters<typeof graphOf>[0] = [];
+  let fqn = 'deep';
+  for (let i = 0; i < 3000; i++) {
+    fqn += `.Level${i}`;
+    nested.push({ fqn, kind: 'class', file: 'deep.py' });
+  }
+  const deep = graphOf(nested);
+  const start = performance.now();
+  const index = entityLexicalIndex(deep);
+  const fqnField = index.bm25.fields.findIndex((f) => f.name === 'fqn');
+  assert.ok(index.bm25.avgFieldLength[fqnField]! <= 256, `average fqn field length ${index.bm25.avgFieldLength[fqnField]}`);
+  assert.ok(performance.now() - start < 20_000);
+  // The innermost class is still found by its own name and its nearest parents.
+  const seeds = scoreEntities(deep, analyzeTask('Level2999 inside Level2998'), 5);
+  assert.equal(deep.entities[seeds[0]!.nodeIndex]!.fqn, fqn);
 });
