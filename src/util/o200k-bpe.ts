@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { MinHeap } from './heap.js';
 
 const VOCABULARY_FILE = createRequire(import.meta.url).resolve('gpt-tokenizer/data/o200k_base.tiktoken');
 
@@ -186,38 +187,7 @@ function mergedPartsOfLongPiece(vocab: Vocabulary, bytes: Uint8Array, length: nu
     next[i] = i + 1;
     prev[i] = i - 1;
   }
-  const capacity = 3 * length + 1;
-  const heapKeys = new Float64Array(capacity);
-  const heapVersions = new Int32Array(capacity);
-  let size = 0;
-  const push = (key: number, v: number): void => {
-    let i = size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (heapKeys[parent]! <= key) break;
-      heapKeys[i] = heapKeys[parent]!;
-      heapVersions[i] = heapVersions[parent]!;
-      i = parent;
-    }
-    heapKeys[i] = key;
-    heapVersions[i] = v;
-  };
-  const popTop = (): void => {
-    const key = heapKeys[--size]!;
-    const v = heapVersions[size]!;
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && heapKeys[child + 1]! < heapKeys[child]!) child++;
-      if (heapKeys[child]! >= key) break;
-      heapKeys[i] = heapKeys[child]!;
-      heapVersions[i] = heapVersions[child]!;
-      i = child;
-    }
-    heapKeys[i] = key;
-    heapVersions[i] = v;
-  };
+  const heap = new MinHeap(3 * length + 1);
   const stride = length + 1;
   /** Re-ranks the pair starting at part `at` (no pair if it is the last part) and pushes it. */
   const rank = (at: number): void => {
@@ -225,14 +195,13 @@ function mergedPartsOfLongPiece(vocab: Vocabulary, bytes: Uint8Array, length: nu
     const second = next[at]!;
     if (second >= length) return;
     const r = lookUpPair(vocab, bytes, length, at, next[second]!);
-    if (r !== NONE) push(r * stride + at, version[at]!);
+    if (r !== NONE) heap.push(r * stride + at, version[at]!);
   };
   for (let i = 0; i < length; i++) rank(i);
   let parts = length;
-  while (size > 0) {
-    const key = heapKeys[0]!;
-    const v = heapVersions[0]!;
-    popTop();
+  while (heap.size > 0) {
+    const key = heap.peekKey();
+    const v = heap.pop();
     const at = key % stride;
     if (!alive[at] || version[at] !== v) continue;
     const second = next[at]!;
