@@ -71,9 +71,9 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     keywords: KEYWORDS,
   });
   const rebinding = new Rebinding();
-  /** Start indexes of identifiers that already play a role (definition names, callees, bases, annotations). */
   /** Paths of expressions in this tree already found by `valuePath`, by node id. */
   const knownPaths = new Map<number, string | null>();
+  /** Start indexes of identifiers that already play a role (definition names, callees, bases, annotations). */
   const claimed = runTagsQuery(root, 'python', b, {
     definitions: DEF_KINDS,
     define({ node, captures }, kind, nameNode) {
