@@ -1,6 +1,6 @@
 /** Read-side queries over a stored index: show, stats, export. */
 import type { Edge, Entity } from '../graph/types.js';
-import type { IndexStore } from '../graph/store.js';
+import type { IndexContents, IndexStore } from '../graph/store.js';
 import { UserError } from '../util/errors.js';
 
 export interface EdgeView {
@@ -46,40 +46,15 @@ export function showEntity(store: IndexStore, fqn: string): EntityView {
   };
 }
 
-export interface IndexStats {
-  files: number;
-  filesByLanguage: Record<string, number>;
-  entities: number;
-  entitiesByKind: Record<string, number>;
-  edges: number;
-  edgesByKind: Record<string, Record<string, number>>;
-  externals: number;
+export interface IndexStats extends IndexContents {
   skipped: Record<string, number>;
   indexVersion: number;
 }
 
 export function indexStats(store: IndexStore): IndexStats {
-  const counts = store.counts();
-  const edgesByKind: Record<string, Record<string, number>> = {};
-  const rows = store.db.prepare('SELECT kind, confidence, count(*) AS n FROM edges GROUP BY kind, confidence ORDER BY kind, confidence').all() as {
-    kind: string;
-    confidence: string;
-    n: number;
-  }[];
-  for (const r of rows) (edgesByKind[r.kind] ??= {})[r.confidence] = r.n;
   const skipped: Record<string, number> = {};
   for (const reason of store.skips().values()) skipped[reason] = (skipped[reason] ?? 0) + 1;
-  return {
-    files: counts.files,
-    filesByLanguage: store.groupCount('SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY language'),
-    entities: counts.entities,
-    entitiesByKind: store.groupCount('SELECT kind AS k, count(*) AS n FROM entities GROUP BY kind ORDER BY kind'),
-    edges: counts.edges,
-    edgesByKind,
-    externals: counts.externals,
-    skipped,
-    indexVersion: store.indexVersion(),
-  };
+  return { ...store.contents(), skipped, indexVersion: store.indexVersion() };
 }
 
 export type ExportFormat = 'jsonl' | 'dot' | 'rsf';

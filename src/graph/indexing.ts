@@ -138,7 +138,6 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   let pool: ExtractPool | undefined;
   try {
     const stored = new Map(store.files().map((f) => [f.path, f]));
-    const previousRun = store.getMeta('last_run');
     const versionAtStart = store.indexVersion();
     // Stamps of files modified this close to the run are not trusted later: a write in the same clock tick
     // as the read would leave the stamp unchanged.
@@ -335,7 +334,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const summary: IndexSummary = {
       repo,
       indexDir,
-      ...graphCounts(store, previousRun),
+      ...graphCounts(store),
       ...summaryBase,
       skipped: skipCounts(skips),
       seconds: Math.round(((performance.now() - started) / 1000) * 1000) / 1000,
@@ -369,37 +368,10 @@ function projectFilesChanged(recorded: string | undefined, read: (rel: string) =
   });
 }
 
-type GraphCounts = Pick<IndexSummary, 'files' | 'filesByLanguage' | 'syntaxErrorFiles' | 'entitiesByKind' | 'edgesByKind' | 'externals' | 'indexVersion'>;
-
-/**
- * What the index holds, by kind. Counting scans the large tables (~70 ms on Django), so a run that left the index
- * as the previous run summarized it (`previousRun`, the stored summary; same index version) reuses its counts.
- */
-function graphCounts(store: IndexStore, previousRun: string | undefined): GraphCounts {
-  const indexVersion = store.indexVersion();
-  const previous = previousRun === undefined ? undefined : (JSON.parse(previousRun) as Partial<IndexSummary>);
-  if (previous?.indexVersion === indexVersion) {
-    const { files, filesByLanguage, syntaxErrorFiles, entitiesByKind, edgesByKind, externals } = previous as IndexSummary;
-    return { files, filesByLanguage, syntaxErrorFiles, entitiesByKind, edgesByKind, externals, indexVersion };
-  }
-  const edgesByKind: Record<string, Record<string, number>> = {};
-  for (const r of store.db.prepare('SELECT kind, confidence, count(*) AS n FROM edges GROUP BY kind, confidence ORDER BY kind').all() as {
-    kind: string;
-    confidence: string;
-    n: number;
-  }[]) {
-    (edgesByKind[r.kind] ??= {})[r.confidence] = r.n;
-  }
-  const counts = store.counts();
-  return {
-    files: counts.files,
-    filesByLanguage: store.groupCount('SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY language'),
-    syntaxErrorFiles: (store.db.prepare('SELECT count(*) AS n FROM files WHERE syntax_errors > 0').get() as { n: number }).n,
-    entitiesByKind: store.groupCount('SELECT kind AS k, count(*) AS n FROM entities GROUP BY kind ORDER BY kind'),
-    edgesByKind,
-    externals: counts.externals,
-    indexVersion,
-  };
+/** What the index holds, by kind, and its version. */
+function graphCounts(store: IndexStore): Pick<IndexSummary, 'files' | 'filesByLanguage' | 'syntaxErrorFiles' | 'entitiesByKind' | 'edgesByKind' | 'externals' | 'indexVersion'> {
+  const { files, filesByLanguage, syntaxErrorFiles, entitiesByKind, edgesByKind, externals } = store.contents();
+  return { files, filesByLanguage, syntaxErrorFiles, entitiesByKind, edgesByKind, externals, indexVersion: store.indexVersion() };
 }
 
 function skipCounts(skips: ReadonlyMap<string, string>): Record<string, number> {

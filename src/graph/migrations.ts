@@ -67,4 +67,17 @@ export const MIGRATIONS: readonly string[] = [
       ORDER BY start_line, kind <> 'module', end_line DESC, id)
     FROM entities WHERE file_path = extracts.path)));
   `,
+  // Each file's entities by kind, edges by kind and confidence, and externals, counted as they are written: a
+  // run's summary adds these up instead of grouping the large tables (rows.ts countsOf*).
+  `
+  ALTER TABLE files ADD COLUMN entity_counts TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE files ADD COLUMN edge_counts TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE files ADD COLUMN external_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE files SET
+    entity_counts = (SELECT coalesce(json_group_object(kind, n), '{}') FROM (
+      SELECT kind, count(*) AS n FROM entities WHERE file_path = files.path GROUP BY kind ORDER BY kind)),
+    edge_counts = (SELECT coalesce(json_group_object(k, n), '{}') FROM (
+      SELECT kind || ' ' || confidence AS k, count(*) AS n FROM edges WHERE src_file = files.path GROUP BY k ORDER BY k)),
+    external_count = (SELECT count(*) FROM externals WHERE src_file = files.path);
+  `,
 ];

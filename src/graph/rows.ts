@@ -115,6 +115,33 @@ export interface ResolutionRows {
   externals: SqlValue[];
 }
 
+/** A file's entities by kind as its row records them (JSON of kind -> count), from their ENTITY_COLUMNS values. */
+export function countsOfEntities(values: readonly SqlValue[]): string {
+  const kind = ENTITY_COLUMNS.indexOf('kind');
+  return tally(values, ENTITY_COLUMNS.length, (row) => String(values[row + kind]));
+}
+
+/** A file's edges by kind and confidence as its row records them (JSON of 'kind confidence' -> count). */
+export function countsOfEdges(rows: ResolutionRows): string {
+  const kind = EDGE_COLUMNS.indexOf('kind');
+  const confidence = EDGE_COLUMNS.indexOf('confidence');
+  return tally(rows.edges, EDGE_COLUMNS.length - 1, (row) => `${String(rows.edges[row + kind])} ${String(rows.edges[row + confidence])}`);
+}
+
+/** The external references of a file's resolution rows. */
+export function externalCount(rows: ResolutionRows): number {
+  return rows.externals.length / (EXTERNAL_COLUMNS.length - 1);
+}
+
+function tally(values: readonly SqlValue[], stride: number, keyAt: (row: number) => string): string {
+  const counts: Record<string, number> = {};
+  for (let row = 0; row < values.length; row += stride) {
+    const key = keyAt(row);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return JSON.stringify(counts);
+}
+
 export function resolutionRows(res: FileEdges): ResolutionRows {
   const edges: SqlValue[] = [];
   for (const e of res.edges) edges.push(e.source, e.target, e.kind, e.confidence, e.count, e.line);

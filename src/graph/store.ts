@@ -198,21 +198,63 @@ export class IndexStore {
     return new UpdateWriter(this);
   }
 
-  counts(): { files: number; entities: number; edges: number; externals: number } {
-    const one = (sql: string): number => (this.db.prepare(sql).get() as { n: number }).n;
-    return {
-      files: one('SELECT count(*) AS n FROM files'),
-      entities: one('SELECT count(*) AS n FROM entities'),
-      edges: one('SELECT count(*) AS n FROM edges'),
-      externals: one('SELECT count(*) AS n FROM externals'),
-    };
+  /** Whether the index holds any file. */
+  hasFiles(): boolean {
+    return this.db.prepare('SELECT EXISTS(SELECT 1 FROM files)').pluck().get() === 1;
   }
 
-  groupCount(sql: string): Record<string, number> {
-    const out: Record<string, number> = {};
-    for (const r of this.db.prepare(sql).all() as { k: string; n: number }[]) out[r.k] = r.n;
+  /** What the index holds, by kind: the sums of the counts each file's row records, in key order. */
+  contents(): IndexContents {
+    const out: IndexContents = {
+      files: 0, filesByLanguage: {}, syntaxErrorFiles: 0, entities: 0, entitiesByKind: {}, edges: 0, edgesByKind: {}, externals: 0,
+    };
+    const edgeCounts: Record<string, number> = {};
+    const rows = this.db.prepare('SELECT language, syntax_errors, entity_counts, edge_counts, external_count FROM files').raw().all() as [
+      string,
+      number,
+      string,
+      string,
+      number,
+    ][];
+    for (const [language, syntaxErrors, entityCounts, edges, externals] of rows) {
+      out.files++;
+      out.filesByLanguage[language] = (out.filesByLanguage[language] ?? 0) + 1;
+      if (syntaxErrors > 0) out.syntaxErrorFiles++;
+      addCounts(out.entitiesByKind, JSON.parse(entityCounts) as Record<string, number>);
+      addCounts(edgeCounts, JSON.parse(edges) as Record<string, number>);
+      out.externals += externals;
+    }
+    out.filesByLanguage = sortedKeys(out.filesByLanguage);
+    out.entitiesByKind = sortedKeys(out.entitiesByKind);
+    for (const [key, n] of Object.entries(sortedKeys(edgeCounts))) {
+      const [kind, confidence] = key.split(' ') as [string, string];
+      (out.edgesByKind[kind] ??= {})[confidence] = n;
+      out.edges += n;
+    }
+    for (const n of Object.values(out.entitiesByKind)) out.entities += n;
     return out;
   }
+}
+
+/** Counts of what an index holds (IndexStore.contents). */
+export interface IndexContents {
+  files: number;
+  filesByLanguage: Record<string, number>;
+  syntaxErrorFiles: number;
+  entities: number;
+  entitiesByKind: Record<string, number>;
+  edges: number;
+  /** kind -> confidence -> count. */
+  edgesByKind: Record<string, Record<string, number>>;
+  externals: number;
+}
+
+function addCounts(into: Record<string, number>, counts: Record<string, number>): void {
+  for (const [key, n] of Object.entries(counts)) into[key] = (into[key] ?? 0) + n;
+}
+
+function sortedKeys(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function rowToEntity(r: Row): Entity {

@@ -8,7 +8,19 @@ import type Database from 'better-sqlite3';
 import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import { BatchInsert, type SqlValue } from './batch-insert.js';
-import { EDGE_COLUMNS, ENTITY_COLUMNS, entityValues, EXTERNAL_COLUMNS, fileRow, resolutionRows, type FileRow, type ResolutionRows } from './rows.js';
+import {
+  countsOfEdges,
+  countsOfEntities,
+  EDGE_COLUMNS,
+  ENTITY_COLUMNS,
+  entityValues,
+  EXTERNAL_COLUMNS,
+  externalCount,
+  fileRow,
+  resolutionRows,
+  type FileRow,
+  type ResolutionRows,
+} from './rows.js';
 import type { FileEdges, IndexStore } from './store.js';
 
 /** The page cache of a run's connection, in KiB. */
@@ -53,10 +65,10 @@ export class UpdateWriter implements RunWriter {
       delEntities: db.prepare('DELETE FROM entities WHERE file_path = ?'),
       delEdges: db.prepare('DELETE FROM edges WHERE src_file = ?'),
       delExternals: db.prepare('DELETE FROM externals WHERE src_file = ?'),
-      insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, stamp) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, stamp, entity_counts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       insExtract: db.prepare('INSERT INTO extracts(path, extract, refs) VALUES (?, ?, ?)'),
       setStamp: db.prepare('UPDATE files SET stamp = ? WHERE path = ?'),
-      setResolution: db.prepare('UPDATE files SET edges_digest = ?, resolve_deps = ? WHERE path = ?'),
+      setResolution: db.prepare('UPDATE files SET edges_digest = ?, resolve_deps = ?, edge_counts = ?, external_count = ? WHERE path = ?'),
     };
     this.entities = new BatchInsert(db, 'entities', ENTITY_COLUMNS);
     this.edges = new BatchInsert(db, 'edges', EDGE_COLUMNS);
@@ -113,7 +125,7 @@ export class UpdateWriter implements RunWriter {
       s.delExtract.run(row.path);
       s.delEntities.run(row.path);
     }
-    s.insFile.run(row.path, row.language, row.hash, row.size, row.moduleFqn, row.syntaxErrors, row.stamp);
+    s.insFile.run(row.path, row.language, row.hash, row.size, row.moduleFqn, row.syntaxErrors, row.stamp, countsOfEntities(entities));
     s.insExtract.run(row.path, row.extract, row.refs);
     this.entities.add(entities);
     this.pendingPaths.add(row.path);
@@ -136,7 +148,8 @@ export class UpdateWriter implements RunWriter {
     // (Digests of the rows' values; those of an index written before they were sent as rows differ once, and
     // those files' edges are written again at their next resolution.)
     const digest = createHash('sha1').update(JSON.stringify([rows.edges, rows.externals])).digest('hex');
-    s.setResolution.run(digest, depsJson, path); // also restores the digest of a re-inserted file row
+    // Also restores the digest and counts of a re-inserted file row.
+    s.setResolution.run(digest, depsJson, countsOfEdges(rows), externalCount(rows), path);
     if (this.oldDigests.get(path) === digest) return;
     if (!this.fresh) {
       this.flushPending(path);

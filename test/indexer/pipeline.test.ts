@@ -51,6 +51,7 @@ test('updating an index from commit A to commit B equals a cold index of B', asy
     renameSync(join(repo, 'web/app.ts'), join(repo, 'web/main.ts'));
     const summary = await indexRepository({ repo, indexDir: incremental, workers: 1 });
     assert.ok(summary.parsed >= 3 && summary.parsed < 7, `parsed only what changed, got ${summary.parsed}`);
+    assert.deepEqual(graphCounts(summary), countedFromTables(incremental));
     await indexRepository({ repo, indexDir: cold, workers: 1 });
     assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
     const again = await indexRepository({ repo, indexDir: incremental, workers: 1 });
@@ -73,6 +74,29 @@ const graphCounts = (s: IndexSummary) => ({
   externals: s.externals,
 });
 
+/** The same account, counted from the tables themselves. */
+function countedFromTables(indexDir: string): ReturnType<typeof graphCounts> {
+  const store = IndexStore.open(indexDir, { readonly: true });
+  try {
+    const group = (sql: string): Record<string, number> =>
+      Object.fromEntries((store.db.prepare(sql).raw().all() as [string, number][]).map(([k, n]) => [k, n]));
+    const edgesByKind: Record<string, Record<string, number>> = {};
+    for (const [kind, confidence, n] of store.db.prepare('SELECT kind, confidence, count(*) FROM edges GROUP BY 1, 2').raw().all() as [string, string, number][]) {
+      (edgesByKind[kind] ??= {})[confidence] = n;
+    }
+    return {
+      files: store.db.prepare('SELECT count(*) FROM files').pluck().get() as number,
+      filesByLanguage: group('SELECT language, count(*) FROM files GROUP BY 1'),
+      syntaxErrorFiles: store.db.prepare('SELECT count(*) FROM files WHERE syntax_errors > 0').pluck().get() as number,
+      entitiesByKind: group('SELECT kind, count(*) FROM entities GROUP BY 1'),
+      edgesByKind,
+      externals: store.db.prepare('SELECT count(*) FROM externals').pluck().get() as number,
+    };
+  } finally {
+    store.close();
+  }
+}
+
 test('every run summarizes what the index holds, including a run that changed nothing after one that died before its summary', async () => {
   const repo = makeTree(COMMIT_A);
   const indexDir = tempDir();
@@ -80,6 +104,7 @@ test('every run summarizes what the index holds, including a run that changed no
   try {
     const first = await indexRepository({ repo, indexDir, workers: 1 });
     assert.deepEqual(first.entitiesByKind, { class: 2, function: 4, method: 3, module: 6 });
+    assert.deepEqual(graphCounts(first), countedFromTables(indexDir));
     const noop = await indexRepository({ repo, indexDir, workers: 1 });
     assert.equal(noop.indexVersion, first.indexVersion);
     assert.deepEqual(graphCounts(noop), graphCounts(first));
@@ -88,6 +113,7 @@ test('every run summarizes what the index holds, including a run that changed no
     const changed = await indexRepository({ repo, indexDir, workers: 1 });
     assert.notEqual(changed.indexVersion, first.indexVersion);
     assert.deepEqual(graphCounts(changed), graphCounts(await indexRepository({ repo, indexDir: cold, workers: 1 })));
+    assert.deepEqual(graphCounts(changed), countedFromTables(indexDir));
 
     // A run killed between its commit and its summary leaves the summary of the run before it.
     unlinkSync(join(repo, 'shop/tax.py'));
@@ -100,6 +126,7 @@ test('every run summarizes what the index holds, including a run that changed no
     }
     const after = await indexRepository({ repo, indexDir, workers: 1 });
     assert.deepEqual(graphCounts(after), graphCounts(first));
+    assert.deepEqual(graphCounts(after), countedFromTables(indexDir));
   } finally {
     removeTree(repo);
     rmSync(indexDir, { recursive: true, force: true });
@@ -279,7 +306,7 @@ test('killing the indexer with SIGKILL at any point leaves an index the next run
         // Readers see a whole state: no index yet (a first index is put in place once complete) or the complete one.
         if (existsSync(join(indexDir, 'index.db'))) {
           const partial = IndexStore.open(indexDir, { readonly: true });
-          const files = partial.counts().files;
+          const files = partial.contents().files;
           assert.equal(partial.db.pragma('integrity_check', { simple: true }) as string, 'ok');
           partial.close();
           assert.equal(files, 301, `after a kill at ${delayMs} ms the index holds ${files} files`);

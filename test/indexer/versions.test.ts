@@ -26,9 +26,18 @@ function dump(indexDir: string): unknown {
   const store = IndexStore.open(indexDir);
   try {
     const rows = store.db
-      .prepare('SELECT path, language, hash, size, module_fqn, syntax_errors, extract, refs, edges_digest, resolve_deps FROM files JOIN extracts USING (path) ORDER BY path')
+      .prepare(
+        'SELECT path, language, hash, size, module_fqn, syntax_errors, extract, refs, edges_digest, resolve_deps, entity_counts, edge_counts, external_count FROM files JOIN extracts USING (path) ORDER BY path',
+      )
       .all() as Record<string, unknown>[];
-    const files = rows.map((r) => ({ ...r, extract: JSON.parse(r.extract as string) as unknown, refs: JSON.parse(r.refs as string) as unknown }));
+    const json = (text: unknown): unknown => JSON.parse(text as string);
+    const files = rows.map((r) => ({
+      ...r,
+      extract: json(r.extract),
+      refs: json(r.refs),
+      entity_counts: json(r.entity_counts),
+      edge_counts: json(r.edge_counts),
+    }));
     return { graph: snapshotIndex(indexDir), files };
   } finally {
     store.close();
@@ -163,8 +172,9 @@ test('an index built under other versions does not count as matching the tree', 
 });
 
 // The schema before the extraction records had a table of their own (user_version 5): the record, references
-// included and entities left out, was a column of files.
+// included and entities left out, was a column of files, and files had no counts of their entities and edges.
 const SCHEMA_5 = `ALTER TABLE files ADD COLUMN extract TEXT NOT NULL DEFAULT '';
+  ALTER TABLE files DROP COLUMN entity_counts; ALTER TABLE files DROP COLUMN edge_counts; ALTER TABLE files DROP COLUMN external_count;
   UPDATE files SET extract = (
     SELECT json_set(json_remove(extract, '$.bases', '$.entities'), '$.refs', json(refs)) FROM extracts WHERE extracts.path = files.path);
   DROP TABLE extracts; PRAGMA user_version = 5;`;

@@ -23,6 +23,6 @@ export async function queryTarget(ctx: ServerContext, args: { repo?: string; dep
   }
   const repo = ctx.repoFor(args.repo);
   // A repository queried before anything parsed it gets indexed once, so the first query has a graph.
-  if (repo.store.counts().files === 0) await updateIndex(repo);
+  if (!repo.store.hasFiles()) await updateIndex(repo);
   return { repo, handle: repo, dep_graph: null, stale: !indexIsCurrent(repo) };
 }
