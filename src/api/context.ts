@@ -14,6 +14,7 @@ import {
 import type { SourceReader } from '../retrieval/snippets.js';
 import type { RepoHandle } from './repo.js';
 import { repoSynonyms } from './retrieval.js';
+import { loneCrAsLf } from '../util/line-ends.js';
 export { DEFAULT_TOKEN_BUDGET, renderContext } from '../retrieval/get-context.js';
 export { DEFAULT_DEPTH, DEFAULT_PATH_COUNT, type Dependency } from '../retrieval/graph-queries.js';
 
@@ -24,7 +25,10 @@ export interface GetContextParams {
   seed_symbols?: readonly string[];
 }
 
-/** Reads repository files as they are now, flagging those whose content hash differs from the index's. */
+/**
+ * Reads repository files as they are now, flagging those whose content hash differs from the index's. A lone '\r'
+ * (a classic Mac line end) is read as '\n', so the lines are those extraction numbered (indexer/parse.ts).
+ */
 export function repoSourceReader(repo: string, store: IndexStore): SourceReader {
   const hashOf = store.db.prepare('SELECT hash FROM files WHERE path = ?');
   return {
@@ -37,7 +41,7 @@ export function repoSourceReader(repo: string, store: IndexStore): SourceReader 
       }
       const row = hashOf.get(path) as { hash: string } | undefined;
       const hash = createHash('sha1').update(bytes).digest('hex');
-      return { text: bytes.toString('utf8').replace(/^\uFEFF/, ''), changedSinceIndexing: row?.hash !== hash };
+      return { text: loneCrAsLf(bytes.toString('utf8').replace(/^\uFEFF/, '')), changedSinceIndexing: row?.hash !== hash };
     },
   };
 }

@@ -1,5 +1,7 @@
 /** Decides whether a file's bytes are source code worth parsing, and decodes them. */
 
+import { loneCrAsLf } from '../util/line-ends.js';
+
 export type ContentSkipReason = 'binary' | 'too-large' | 'minified' | 'invalid-utf8';
 
 export interface ContentLimits {
@@ -36,7 +38,8 @@ export function classifyContent(bytes: Uint8Array, limits: ContentLimits): Conte
   } catch {
     return { ok: false, reason: 'invalid-utf8' };
   }
-  if (limits.minifiable && isMinified(text)) return { ok: false, reason: 'minified' };
+  // Lines end at '\n' and at a lone '\r' (classic Mac line ends), as extraction counts them.
+  if (limits.minifiable && isMinified(loneCrAsLf(text))) return { ok: false, reason: 'minified' };
   return { ok: true, text };
 }
 

@@ -7,6 +7,7 @@ import type { LanguageSupport } from './languages/types.js';
 import { FileBuilder } from './extract/builder.js';
 import { countSyntaxErrors } from './extract/syntax.js';
 import type { FileExtract, ProjectLayout } from './types.js';
+import { loneCrAsLf } from '../util/line-ends.js';
 
 let initialized: Promise<void> | undefined;
 const parsers = new Map<string, Promise<Parser>>();
@@ -61,8 +62,13 @@ async function parseBridged(support: LanguageSupport, filePath: string, source: 
   return tree;
 }
 
-/** Entities, imports, references and bindings of one file. Throws only when the path's language is unsupported. */
-export async function extractFile(filePath: string, source: string, layout: ProjectLayout): Promise<FileExtract> {
+/**
+ * Entities, imports, references and bindings of one file. Throws only when the path's language is unsupported.
+ * A lone '\r' (a classic Mac line end) is read as '\n' throughout, so the file gives what its LF version gives:
+ * tree-sitter's rows, signatures, docstrings, token counts; the snippets get_context reads back agree (api/context.ts).
+ */
+export async function extractFile(filePath: string, text: string, layout: ProjectLayout): Promise<FileExtract> {
+  const source = loneCrAsLf(text);
   const support = supportFor(filePath);
   const tree = await parseBridged(support, filePath, source);
   try {

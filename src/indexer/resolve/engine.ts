@@ -35,7 +35,8 @@ interface Walk {
   guessable: boolean;
 }
 
-const STEP = /^(#?[A-Za-z_$][\w$]*)((?:\(\))*)$/;
+/** Identifiers of any supported language, Unicode letters included (`Größe`, `名前`); on ASCII `#?[A-Za-z_$][\w$]*`. */
+const STEP = /^(#?[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*)((?:\(\))*)$/u;
 
 /** `self.conn.cursor()` -> self, conn, cursor(); null when a part is not a name with optional empty calls. */
 function parseSteps(path: string, sep: string): readonly Step[] | null {

@@ -91,7 +91,8 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
       },
       import({ node, line }) {
         const text = node.text.replace(/\s+/g, ' ');
-        const m = /^import\s+(static\s+)?([\w.$ ]+?)(\s*\.\s*\*)?\s*;?$/.exec(text);
+        // Java identifiers: letters and digits of any script, `_`, currency symbols (`$`), marks (`import pkg.Ñandú;`).
+        const m = /^import\s+(static\s+)?([\p{ID_Continue}\p{Sc}. ]+?)(\s*\.\s*\*)?\s*;?$/u.exec(text);
         if (m === null) return;
         const module = m[2]!.replace(/\s+/g, '');
         b.import(node.startIndex, m[3] ? { line, module, names: [], wildcard: true } : { line, module, names: [] });

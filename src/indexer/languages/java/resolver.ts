@@ -60,7 +60,8 @@ export function javaResolver(repo: RepoView): LanguageResolver {
       // `java.util.List` -> module `java.util`; `java.util.Objects.requireNonNull` -> `java.util.Objects`.
       const last = parts[parts.length - 1] ?? '';
       const previous = parts[parts.length - 2] ?? '';
-      const isMember = /^[A-Z]/.test(last) || /^[A-Z]/.test(previous);
+      // Classes are capitalised (`Ñandú` too); packages are lower case, or in a script without case.
+      const isMember = /^\p{Lu}/u.test(last) || /^\p{Lu}/u.test(previous);
       return { kind: 'external', module: isMember && parts.length > 1 ? parts.slice(0, -1).join('.') : spec };
     },
     importBindings(imp): ImportBinding[] {

@@ -123,7 +123,7 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
       'binding.variable'({ node, captures }) {
         const variable = node.text;
         // Locals, and attributes of the instance a method receives (`self.conn = Connection()`).
-        if (!/^(?:self\.)?[A-Za-z_]\w*$/.test(variable)) return;
+        if (!/^(?:self\.)?[\p{ID_Start}_]\p{ID_Continue}*$/u.test(variable)) return;
         const annotation = capture(captures, 'binding.annotation');
         if (annotation !== undefined) {
           const type = annotatedType(annotation.text);
@@ -153,11 +153,12 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
   return b.build(countSyntaxErrors(root));
 }
 
-const PLAIN_PATH = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+/** Dotted Python identifiers (letters of any script: `maße.Größe`); on ASCII `[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*`. */
+const PLAIN_PATH = /^[\p{ID_Start}_]\p{ID_Continue}*(?:\.[\p{ID_Start}_]\p{ID_Continue}*)*$/u;
 const LITERAL_SEGMENT = /(?:^|\.)(?:True|False|None)(?:\.|$)/;
 
 /**
- * Whether an attribute's text is a path the tree reads back as written: ASCII names and dots only (no spaces,
+ * Whether an attribute's text is a path the tree reads back as written: names and dots only (no spaces,
  * comments or line continuations) and no literal (`None.x`). Reading it as text skips walking its nodes.
  */
 function isPlainPath(text: string): boolean {
@@ -258,7 +259,7 @@ function collectTypeNames(node: Node, b: FileBuilder, claimed: Set<number>, top:
   }
   if (node.type === 'string') {
     const content = node.text.replace(/^['"]+|['"]+$/g, '');
-    if (/^[A-Za-z_][\w.]*$/.test(content)) {
+    if (/^[\p{ID_Start}_][\p{ID_Continue}.]*$/u.test(content)) {
       const { receiver, name } = splitPath(content, '.');
       b.ref(node.startIndex, node.startPosition.row + 1, 'type', receiver, name);
     }

@@ -11,7 +11,10 @@ const COMPOUND = new Set([
 ]);
 
 /** `@overload`, `@typing.overload`, `@t.overload`, `@typing_extensions.overload`. */
-const OVERLOAD = /^@\s*(?:[A-Za-z_]\w*\s*\.\s*)*overload\s*$/;
+const OVERLOAD = /^@\s*(?:[\p{ID_Start}_]\p{ID_Continue}*\s*\.\s*)*overload\s*$/u;
+
+/** A string literal holding one identifier (`'Größe'`, `"名前"`), as `__all__` lists names. */
+const NAME_LITERAL = /^(['"])([\p{ID_Start}_]\p{ID_Continue}*)\1$/u;
 
 interface ScopeDef {
   name: string;
@@ -108,8 +111,16 @@ function collect(node: Node, scope: Node, out: ScopeDef[]): void {
   }
 }
 
-function isWordChar(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+const WORD_CHAR = /\p{ID_Continue}/u;
+
+/** Whether the character at `at` is an identifier's (of any script: the `ö` of `Größe`). */
+function isWordChar(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+  if (Number.isNaN(code)) return false;
+  // The character ending before a surrogate pair's second half is the whole pair.
+  const start = code >= 0xdc00 && code <= 0xdfff && at > 0 && text.codePointAt(at - 1)! > 0xffff ? at - 1 : at;
+  return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(start)!));
 }
 
 /** Whether `word` occurs in `text` between non-word characters (as `(^|\W)word($|\W)` matches, without a RegExp per name). */
@@ -117,7 +128,7 @@ function mentionsWord(text: string, word: string): boolean {
   for (let from = 0; from <= text.length; ) {
     const at = text.indexOf(word, from);
     if (at < 0) return false;
-    if (!isWordChar(text.charCodeAt(at - 1)) && !isWordChar(text.charCodeAt(at + word.length))) return true;
+    if (!isWordChar(text, at - 1) && !isWordChar(text, at + word.length)) return true;
     from = at + 1;
   }
   return false;
@@ -130,7 +141,7 @@ function stringList(node: Node | null): string[] | null {
   for (const item of node.namedChildren) {
     if (item === null || item.type === 'comment') continue;
     if (item.type !== 'string') return null;
-    const match = /^(['"])([A-Za-z_]\w*)\1$/.exec(item.text);
+    const match = NAME_LITERAL.exec(item.text);
     if (match === null) return null;
     out.push(match[2]!);
   }
@@ -179,7 +190,7 @@ export function declaredAll(root: Node, source: string): string[] | null {
         if (items === null) return null;
         names = [...names, ...items];
       } else if (method === 'append') {
-        const match = /^(['"])([A-Za-z_]\w*)\1$/.exec(args[0]!.text);
+        const match = NAME_LITERAL.exec(args[0]!.text);
         if (match === null) return null;
         names = [...names, match[2]!];
       } else return null;
@@ -203,7 +214,7 @@ function insideFunction(node: Node): boolean {
 function hasGlobal(node: Node): boolean {
   let fn: Node | null = node.parent;
   while (fn !== null && fn.type !== 'function_definition') fn = fn.parent;
-  return fn !== null && /\bglobal\b[^\n]*\b__all__\b/.test(fn.text);
+  return fn !== null && /(?<!\p{ID_Continue})global(?!\p{ID_Continue})[^\n]*(?<!\p{ID_Continue})__all__(?!\p{ID_Continue})/u.test(fn.text);
 }
 
 function isWriteTarget(subscript: Node): boolean {

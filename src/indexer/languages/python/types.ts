@@ -26,7 +26,12 @@ function splitTopLevel(text: string, sep: string): string[] {
 
 const WRAPPER = /^(?:typing\.|t\.)?(Optional|Union)\[(.*)\]$/s;
 const CLASS_OBJECT = /^(?:(?:typing\.|t\.)?Type|type)\[(.*)\]$/s;
-const PATH = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+const PATH = /^[\p{ID_Start}_]\p{ID_Continue}*(?:\.[\p{ID_Start}_]\p{ID_Continue}*)*$/u;
+/**
+ * A class name's start: a letter that is not lower-case (`Foo`, `Größe`, `Ölfass`, and `名前`, whose script has no
+ * case), after any underscores. Builtins (`int`, `str`, `list`) and other lower-case names are left out.
+ */
+const CLASS_START = /^_*(?!\p{Ll})\p{L}/u;
 
 /** What an annotation declares: an instance of the class at dotted path `name`, or (`classObject`) that class itself. */
 export interface AnnotatedType {
@@ -51,7 +56,7 @@ export function annotatedType(text: string, classObject = false): AnnotatedType 
   const inner = CLASS_OBJECT.exec(t);
   if (inner) return classObject ? null : annotatedType(inner[1]!, true);
   if (!PATH.test(t)) return null;
-  return /^_*[A-Z]/.test(t.slice(t.lastIndexOf('.') + 1)) ? { name: t, classObject } : null;
+  return CLASS_START.test(t.slice(t.lastIndexOf('.') + 1)) ? { name: t, classObject } : null;
 }
 
 /** The return annotation of a `def` signature as extracted (`def f(a, b=1) -> Foo`), or null. */

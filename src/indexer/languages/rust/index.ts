@@ -63,7 +63,7 @@ function isPub(node: Node): boolean {
 /** Type name of an impl target: `Foo`, `Foo<T>` and `a::Foo` -> 'Foo'. */
 function typeName(node: Node): string {
   const text = node.type === 'generic_type' ? (node.childForFieldName('type')?.text ?? '') : node.text;
-  return lastSegment(text.replace(/^&('\w+\s+)?(mut\s+)?/, ''));
+  return lastSegment(text.replace(/^&('\p{ID_Continue}+\s+)?(mut\s+)?/u, ''));
 }
 
 function lastSegment(path: string): string {
@@ -135,7 +135,8 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         const typeNode = capture(captures, 'binding.type');
         if (typeNode === undefined) return;
         const name = simpleReceiver(typeNode.text);
-        if (name !== '?' && /^[A-Z]/.test(lastSegment(name))) b.binding(node.startIndex, node.text, name);
+        // A type, not a primitive (`i32`, `str`): its name starts with a letter that is not lower case (`Ñandú`, `名前`).
+        if (name !== '?' && /^(?!\p{Ll})\p{L}/u.test(lastSegment(name))) b.binding(node.startIndex, node.text, name);
       },
     },
   });

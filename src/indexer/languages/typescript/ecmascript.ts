@@ -279,7 +279,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
       'binding.property'({ node, captures }) {
         const typeName = typeNameOf(capture(captures, 'binding.type'));
         const body = enclosingTypeBody(node);
-        if (typeName !== '?' && body && /^#?[A-Za-z_$][\w$]*$/.test(node.text)) b.binding(body.startIndex, `this.${node.text}`, typeName);
+        if (typeName !== '?' && body && /^#?[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*$/u.test(node.text)) b.binding(body.startIndex, `this.${node.text}`, typeName);
       },
     },
     receiverOf: (node) => (node.type === 'member_expression' ? (valuePath(node.childForFieldName('object'), paths) ?? undefined) : undefined),
@@ -302,7 +302,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     if (node.type === 'assignment_expression') {
       const target = capture(caps, 'commonjs.target')!;
       const object = target.childForFieldName('object')?.text ?? '';
-      const proto = /^([A-Za-z_$][\w$]*)\.prototype$/.exec(object);
+      const proto = /^([\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*)\.prototype$/u.exec(object);
       if (proto) {
         owner = proto[1];
         kind = 'method';
@@ -436,7 +436,7 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
       }
       return;
     }
-    const exported = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(path);
+    const exported = /^(?:module\.)?exports\.([\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*)$/u.exec(path);
     if (exported && value.type === 'identifier') {
       exportedLocals.add(value.text);
       if (exported[1] !== value.text) b.export(exported[1]!, value.text);

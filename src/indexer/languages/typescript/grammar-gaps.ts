@@ -5,7 +5,7 @@
  */
 
 /** Variance annotations, `interface Effect<out A, in E>` (upstream issue #370): the keywords become spaces. */
-const VARIANCE = /([<,]\s*)((?:const\s+)?)(in\s+out|in|out)(\s+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
+const VARIANCE = /([<,]\s*)((?:const\s+)?)(in\s+out|in|out)(\s+)(?=[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*\s*(?:[,>=]|extends\b))/gu;
 
 /**
  * Generic call signatures of an object type separated by a line break only, `{ <A>(a: A): A ⏎ <B>(b: B): B }`
@@ -13,7 +13,7 @@ const VARIANCE = /([<,]\s*)((?:const\s+)?)(in\s+out|in|out)(\s+)(?=[A-Za-z_$][\w
  * first character of the next line's indentation. Not after what continues an expression or a type (`=`, `=>`, `|`,
  * `?`...), where a generic arrow function may start the next line, and not in TSX, where a JSX tag may.
  */
-const NEWLINE_CALL_SIGNATURE = /([^\s;,{([=|&?:])(?<!=>)([ \t]*)(\r?\n)([ \t]+)(?=<[A-Za-z_$][\w$]*(?:\s+extends\b|\s*[,=>]))/g;
+const NEWLINE_CALL_SIGNATURE = /([^\s;,{([=|&?:])(?<!=>)([ \t]*)(\r?\n)([ \t]+)(?=<[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*(?:\s+extends\b|\s*[,=>]))/gu;
 
 export function bridgeGrammarGaps(filePath: string, source: string): string {
   let text = source.replace(VARIANCE, (_m, before: string, constant: string, keywords: string, after: string) => before + constant + ' '.repeat(keywords.length) + after);

@@ -53,7 +53,7 @@ function closing(text: string, open: number): number {
 
 /** `Foo`, `ns.Foo`, `Foo<...>` (one balanced argument list) -> the name path; null for unions, arrays, literals... */
 function typeNamePath(type: string): string | null {
-  const name = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/.exec(type)?.[0];
+  const name = /^[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*(?:\.[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*)*/u.exec(type)?.[0];
   if (name === undefined) return null;
   if (name.length === type.length) return name;
   return type[name.length] === '<' && closing(type, name.length) === type.length ? name : null;
@@ -114,7 +114,7 @@ export function callReturnType(signatures: readonly string[]): string | null {
 /** Generic type parameters a signature declares before its parameter list or body (`class Box<T, U extends X>` -> T, U). */
 export function declaredTypeParameters(signature: string): string[] {
   const open = signature.search(/[<(]/);
-  if (open < 0 || signature[open] !== '<' || /\b(?:extends|implements)\b/.test(signature.slice(0, open))) return [];
+  if (open < 0 || signature[open] !== '<' || /(?<![\p{ID_Continue}\u200c\u200d])(?:extends|implements)(?![\p{ID_Continue}\u200c\u200d])/u.test(signature.slice(0, open))) return [];
   const list = signature.slice(open + 1, closing(signature, open) - 1);
   const names: string[] = [];
   for (let i = 0, depth = 0, start = 0; i <= list.length; i++) {
@@ -122,7 +122,7 @@ export function declaredTypeParameters(signature: string): string[] {
     if (c === '<' || c === '(' || c === '{' || c === '[') depth++;
     else if (c === '>' || c === ')' || c === '}' || c === ']') depth--;
     else if ((c === ',' && depth === 0) || i === list.length) {
-      const name = /^\s*(?:const\s+|in\s+|out\s+)*([A-Za-z_$][\w$]*)/.exec(list.slice(start, i))?.[1];
+      const name = /^\s*(?:const\s+|in\s+|out\s+)*([\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*)/u.exec(list.slice(start, i))?.[1];
       if (name) names.push(name);
       start = i + 1;
     }
