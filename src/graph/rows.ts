@@ -50,7 +50,8 @@ function entityOf(lean: LeanEntity, filePath: string, language: LanguageId): Ent
   };
 }
 
-export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
+/** The `extract` column of a file: its declarations as stored. */
+export function declarationsJson(extract: FileExtract): string {
   const declarations: StoredDeclarations = {
     entities: extract.entities.map(leanEntity),
     imports: extract.imports,
@@ -60,6 +61,10 @@ export function fileRow(extract: FileExtract, hash: string, size: number, module
     publicNames: extract.publicNames,
     bases: extract.refs.filter(isInheritance),
   };
+  return JSON.stringify(declarations);
+}
+
+export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
   return {
     path: extract.filePath,
     language: extract.language,
@@ -67,7 +72,7 @@ export function fileRow(extract: FileExtract, hash: string, size: number, module
     size,
     moduleFqn,
     syntaxErrors: extract.syntaxErrors,
-    extract: JSON.stringify(declarations),
+    extract: declarationsJson(extract),
     refs: JSON.stringify(extract.refs),
     stamp,
   };

@@ -133,8 +133,12 @@ export class IndexStore {
 
   /** Every reference of a stored file, in source order. */
   refsOf(path: string): RawRef[] {
-    const json = this.db.prepare('SELECT refs FROM extracts WHERE path = ?').pluck().get(path) as string | undefined;
-    return json === undefined ? [] : (JSON.parse(json) as RawRef[]);
+    return JSON.parse(this.refsJson(path)) as RawRef[];
+  }
+
+  /** refsOf as the JSON text stored. */
+  refsJson(path: string): string {
+    return (this.db.prepare('SELECT refs FROM extracts WHERE path = ?').pluck().get(path) as string | undefined) ?? '[]';
   }
 
   /** The stored dependency record of every file resolved since the record was introduced. */
