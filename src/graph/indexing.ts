@@ -4,12 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve as resolvePath } from 'node:path';
+import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout, isLayoutFile } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
-import { createResolver, type FileDeps, type Resolver } from '../indexer/resolve/index.js';
+import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import type { LanguageId } from './types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
@@ -17,9 +17,6 @@ import { walkRepository } from '../indexer/walk.js';
 import { UserError } from '../util/errors.js';
 import { FreshIndexFile } from './fresh-index.js';
 import { keepInputs, keptInputs, type ResolutionInputs, type RunChanges } from './kept-inputs.js';
-import { ProjectFileReads, projectFilesChanged } from './project-files.js';
-import { ResolveThread, type ResolvedFile, type ResolvePartJob } from './resolve-thread.js';
-import { declarationsJson } from './rows.js';
 import { IndexStore, INDEX_DB_NAME } from './store.js';
 import type { RunWriter } from './update-writer.js';
 import { ThreadedWriter } from './write-thread.js';
@@ -30,21 +27,11 @@ const STAMP_MARGIN_MS = 2000;
 /** Runs that write at least this many files' records do so from a thread of their own. */
 const THREADED_WRITES_FROM = 64;
 
-/** Runs that resolve at least this many files share the work with a second thread (resolve-thread.ts). */
-const PARALLEL_RESOLVE_FROM = 1000;
-/** The main thread's share of such a resolution, in bytes of source. */
-const MAIN_SHARE = 0.5;
-
 export interface IndexOptions {
   repo: string;
   indexDir?: string;
   maxFileBytes?: number;
   workers?: number;
-  /**
-   * With more than one worker, a run that resolves at least this many files resolves part of them on a
-   * second thread (default 1000). The result is the same either way.
-   */
-  parallelResolveFrom?: number;
   onProgress?: (p: IndexProgress) => void;
 }
 
@@ -114,6 +101,20 @@ export function openIndexForWrite(indexDir: string, building?: string): IndexSto
   }
 }
 
+/** Reads a repo-relative file, refusing paths that leave the root. */
+export function repoFileReader(root: string): (rel: string) => string | null {
+  return (rel) => {
+    const abs = resolvePath(root, rel);
+    const r = relative(root, abs);
+    if (r.startsWith('..') || isAbsolute(r) || r.split(sep)[0] === '..') return null;
+    try {
+      return readFileSync(abs, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+}
+
 export async function indexRepository(options: IndexOptions): Promise<IndexSummary> {
   const started = performance.now();
   const { repo, indexDir } = locateRepo(options.repo, options.indexDir);
@@ -135,7 +136,6 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   let published = false;
   const workerCount = options.workers ?? defaultWorkerCount();
   let pool: ExtractPool | undefined;
-  let resolveThread: ResolveThread | undefined;
   try {
     const stored = new Map(store.files().map((f) => [f.path, f]));
     const versionAtStart = store.indexVersion();
@@ -152,8 +152,13 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const skips = new Map<string, string>(walk.skipped);
     // Project files the layout and resolver read (tsconfig, package.json, go.mod...), with a digest of what they
     // held: when one of them changes, every file is re-resolved.
-    const projectReads = new ProjectFileReads(repo);
-    const readFile = projectReads.read;
+    const configReads = new Map<string, string | null>();
+    const readRepoFile = repoFileReader(repo);
+    const readFile = (rel: string): string | null => {
+      const text = readRepoFile(rel);
+      configReads.set(rel, text === null ? null : createHash('sha1').update(text).digest('hex'));
+      return text;
+    };
     const layout = detectLayout(walk.files.map((f) => f.path), readFile);
 
     // Records written by a codectx whose extraction or resolution differed are not reused (src/indexer/versions.ts).
@@ -194,13 +199,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     // The workers start loading their modules and grammars now, while this thread loads what resolution needs.
     if (pool === undefined && usesWorkers(candidates.length, workerCount)) pool = ExtractPool.start(workerCount);
     const walkedAway = [...stored.keys()].some((p) => !present.has(p) && !candidateInfo.has(p));
-    const configChanged = projectFilesChanged(store.getMeta('config_reads'), repo);
+    const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
     const reresolveAll = configChanged || resolveStale;
     const mayResolve = candidates.length > 0 || walkedAway || reresolveAll;
-    // Its modules load while the workers extract.
-    const parallelResolveFrom = options.parallelResolveFrom ?? PARALLEL_RESOLVE_FROM;
-    const toResolveAtLeast = stored.size === 0 || reresolveAll ? stored.size + candidates.length : candidates.length;
-    if (workerCount > 1 && toResolveAtLeast >= parallelResolveFrom) resolveThread = new ResolveThread();
 
     let summaryBase: { parsed: number; removed: number; reresolved: number };
     let runInputs: { loaded: ResolutionInputs; changes: RunChanges } | undefined;
@@ -211,8 +212,6 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       const parsed = new Map<string, FileExtract>();
       /** What this run stores and resolves, for the next run of this process (kept-inputs.ts). */
       const storedDeclarations = new Map<string, { language: LanguageId; syntaxErrors: number; json: string }>();
-      /** The references of the files this run stored, as stored, while a resolution thread may need them. */
-      const storedRefs = new Map<string, string>();
       const resolvedDeps = new Map<string, FileDeps>();
       const take = (batch: ExtractOutcome[]): void => {
         for (const o of batch) {
@@ -226,9 +225,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
             skips.set(o.path, 'parse-failed');
             present.delete(o.path);
           } else {
-            const texts = writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
-            storedDeclarations.set(o.path, { language: o.extract.language, syntaxErrors: o.extract.syntaxErrors, json: texts.extract });
-            if (resolveThread !== undefined) storedRefs.set(o.path, texts.refs);
+            const json = writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
+            storedDeclarations.set(o.path, { language: o.extract.language, syntaxErrors: o.extract.syntaxErrors, json });
             parsed.set(o.path, o.extract);
           }
         }
@@ -297,63 +295,20 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       const changed = changedUpFront;
       let reresolved = 0;
       if (changed.size > 0 || reresolveAll) {
-        // Made once needed, so that a resolution thread given its part first reads it meanwhile.
-        let resolver: Resolver | undefined;
-        const ownResolver = (): Resolver => (resolver ??= createResolver({ extracts, layout, readFile }));
+        const resolver = createResolver({ extracts, layout, readFile });
         const resolveAll = stored.size === 0 || reresolveAll;
-        const affected = resolveAll ? new Set(extracts.keys()) : ownResolver().affectedFiles(changed, previous, deps);
+        const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous, deps);
         const order = [...affected].filter((p) => extracts.has(p)).sort();
-        const fileSizes = new Map(sources.map((f) => [f.path, f.size]));
-        // The thread takes the last files in path order and the main thread the first, so that, its results
-        // written after the main thread's own, every file's records are written in path order as without it.
-        const ownCount = resolveThread !== undefined && order.length >= parallelResolveFrom ? mainShare(order, fileSizes) : order.length;
-        const storeResolved = (path: string, rows: ResolvedFile[1], read: FileDeps, depsJson: string): void => {
-          writer.storeResolution(path, rows, depsJson);
-          resolvedDeps.set(path, read);
-          progress({ phase: 'resolve', done: ++reresolved, total: order.length });
-        };
-        let threadPart: Promise<[string, string | null][]> | undefined;
-        let ownDone = false;
-        const arrived: ResolvedFile[] = [];
-        if (ownCount < order.length) {
-          const job: ResolvePartJob = {
-            repo,
-            layout,
-            declarations: [...extracts].map(([path, extract]) => [
-              path,
-              extract.language,
-              extract.syntaxErrors,
-              storedDeclarations.get(path)?.json ?? declarationsJson(extract),
-            ]),
-            files: order.slice(ownCount).map((path) => [path, storedRefs.get(path) ?? store.refsJson(path)]),
-          };
-          threadPart = resolveThread!.resolve(job, (files) => {
-            if (!ownDone) arrived.push(...files);
-            else for (const file of files) storeResolved(...file);
-          });
-          // Awaited below; a failure while this thread is still resolving must not count as unhandled.
-          threadPart.catch(() => undefined);
-        }
-        storedRefs.clear();
-        for (const path of order.slice(0, ownCount)) {
+        for (const path of order) {
           // Stored records hold only the references resolving other files reads; this file's own are all needed.
           if (!parsed.has(path)) extracts.set(path, { ...extracts.get(path)!, refs: store.refsOf(path) });
-          const { deps: read, ...edges } = ownResolver().resolveFile(path);
+          const { deps: read, ...edges } = resolver.resolveFile(path);
           writer.writeResolution(path, edges, read);
           resolvedDeps.set(path, read);
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
         }
-        if (threadPart !== undefined) {
-          ownDone = true;
-          for (const file of arrived.splice(0)) storeResolved(...file);
-          projectReads.add(await threadPart);
-        }
-        if (resolveThread !== undefined) {
-          void resolveThread.close();
-          resolveThread = undefined;
-        }
         // Read after resolving: resolvers may read project files lazily.
-        writer.setMeta('config_reads', projectReads.toJson());
+        writer.setMeta('config_reads', JSON.stringify(Object.fromEntries([...configReads].sort())));
         writer.setMeta('extract_version', String(EXTRACT_VERSION));
         writer.setMeta('resolve_version', String(RESOLVE_VERSION));
       }
@@ -389,7 +344,6 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     return summary;
   } finally {
     if (pool !== undefined) void pool.close();
-    if (resolveThread !== undefined) void resolveThread.close();
     store.close();
     if (fresh !== undefined && !published) fresh.discard();
   }
@@ -404,18 +358,14 @@ function hashOf(absPath: string): string | undefined {
   }
 }
 
-/**
- * How many of `order` (path order) the main thread resolves, the thread the rest: about half the bytes. The
- * thread first reads every file's declarations; the main thread writes both parts.
- */
-function mainShare(order: readonly string[], sizes: ReadonlyMap<string, number>): number {
-  const total = order.reduce((sum, path) => sum + (sizes.get(path) ?? 0), 0);
-  let bytes = 0;
-  for (let i = 0; i < order.length; i++) {
-    bytes += sizes.get(order[i]!) ?? 0;
-    if (bytes >= total * MAIN_SHARE) return i + 1;
-  }
-  return order.length;
+/** Whether any project file recorded by the last resolution now reads differently (or appeared, or vanished). */
+function projectFilesChanged(recorded: string | undefined, read: (rel: string) => string | null): boolean {
+  if (!recorded) return false;
+  const digests = JSON.parse(recorded) as Record<string, string | null>;
+  return Object.entries(digests).some(([rel, digest]) => {
+    const text = read(rel);
+    return (text === null ? null : createHash('sha1').update(text).digest('hex')) !== digest;
+  });
 }
 
 /** What the index holds, by kind, and its version. */

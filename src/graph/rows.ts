@@ -50,8 +50,7 @@ function entityOf(lean: LeanEntity, filePath: string, language: LanguageId): Ent
   };
 }
 
-/** The `extract` column of a file: its declarations as stored. */
-export function declarationsJson(extract: FileExtract): string {
+export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
   const declarations: StoredDeclarations = {
     entities: extract.entities.map(leanEntity),
     imports: extract.imports,
@@ -61,10 +60,6 @@ export function declarationsJson(extract: FileExtract): string {
     publicNames: extract.publicNames,
     bases: extract.refs.filter(isInheritance),
   };
-  return JSON.stringify(declarations);
-}
-
-export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
   return {
     path: extract.filePath,
     language: extract.language,
@@ -72,7 +67,7 @@ export function fileRow(extract: FileExtract, hash: string, size: number, module
     size,
     moduleFqn,
     syntaxErrors: extract.syntaxErrors,
-    extract: declarationsJson(extract),
+    extract: JSON.stringify(declarations),
     refs: JSON.stringify(extract.refs),
     stamp,
   };

@@ -133,12 +133,8 @@ export class IndexStore {
 
   /** Every reference of a stored file, in source order. */
   refsOf(path: string): RawRef[] {
-    return JSON.parse(this.refsJson(path)) as RawRef[];
-  }
-
-  /** refsOf as the JSON text stored. */
-  refsJson(path: string): string {
-    return (this.db.prepare('SELECT refs FROM extracts WHERE path = ?').pluck().get(path) as string | undefined) ?? '[]';
+    const json = this.db.prepare('SELECT refs FROM extracts WHERE path = ?').pluck().get(path) as string | undefined;
+    return json === undefined ? [] : (JSON.parse(json) as RawRef[]);
   }
 
   /** The stored dependency record of every file resolved since the record was introduced. */

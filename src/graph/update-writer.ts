@@ -29,21 +29,16 @@ const RUN_CACHE_KIB = 64 * 1024;
 /** The writes of one index run, wherever they happen (this thread or a writer thread). */
 export interface RunWriter {
   removeFile(path: string): void;
-  /** Stores the file's record; returns its stored declarations and references (the JSON texts a later run loads them from). */
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): StoredTexts;
+  /** Stores the file's record; returns its stored declarations (the JSON text a later run loads them from). */
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): string;
   setStamp(path: string, stamp: string): void;
   writeResolution(path: string, res: FileEdges, deps: FileDeps): void;
-  /** writeResolution with the edges as rows and the record as JSON already (as a resolution thread sends them). */
-  storeResolution(path: string, rows: ResolutionRows, depsJson: string): void;
   setMeta(key: string, value: string): void;
   /** No more files will be upserted or removed in this run (resolutions may follow). */
   filesDone(): void;
   commit(skips: ReadonlyMap<string, string>, summary: unknown): void | Promise<void>;
   rollback(): void | Promise<void>;
 }
-
-/** A file's stored declarations and references, as JSON texts. */
-export type StoredTexts = Pick<FileRow, 'extract' | 'refs'>;
 
 export class UpdateWriter implements RunWriter {
   private readonly db: Database.Database;
@@ -115,10 +110,10 @@ export class UpdateWriter implements RunWriter {
   }
 
   /** Replaces a file's row and entities; its edges stay until writeResolution replaces them. */
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp = ''): StoredTexts {
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp = ''): string {
     const row = fileRow(extract, hash, size, moduleFqn, stamp);
     this.upsertRow(row, entityValues(extract.entities));
-    return row;
+    return row.extract;
   }
 
   /** upsertFile with the row and the entities' values already built (as a writer thread receives them). */
@@ -147,6 +142,7 @@ export class UpdateWriter implements RunWriter {
     this.storeResolution(path, resolutionRows(res), JSON.stringify(deps));
   }
 
+  /** writeResolution with the edges as rows and the record as JSON already (as a writer thread receives them). */
   storeResolution(path: string, rows: ResolutionRows, depsJson: string): void {
     const s = this.stmt;
     // (Digests of the rows' values; those of an index written before they were sent as rows differ once, and

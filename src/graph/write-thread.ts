@@ -10,7 +10,7 @@ import type { FileExtract } from '../indexer/types.js';
 import type { SqlValue } from './batch-insert.js';
 import { entityValues, fileRow, resolutionRows, type FileRow, type ResolutionRows } from './rows.js';
 import type { FileEdges } from './store.js';
-import type { RunWriter, StoredTexts } from './update-writer.js';
+import type { RunWriter } from './update-writer.js';
 
 export type WriteOp =
   | { op: 'open'; indexDir: string; building?: string }
@@ -70,11 +70,11 @@ export class ThreadedWriter implements RunWriter {
     this.send({ op: 'remove', path });
   }
 
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): StoredTexts {
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): string {
     const row = fileRow(extract, hash, size, moduleFqn, stamp);
     const entities = entityValues(extract.entities);
     this.send({ op: 'upsert', row, entities }, row.extract.length + row.refs.length + entities.length * CHARS_PER_VALUE);
-    return row;
+    return row.extract;
   }
 
   setStamp(path: string, stamp: string): void {
@@ -82,11 +82,8 @@ export class ThreadedWriter implements RunWriter {
   }
 
   writeResolution(path: string, res: FileEdges, deps: FileDeps): void {
-    this.storeResolution(path, resolutionRows(res), JSON.stringify(deps));
-  }
-
-  storeResolution(path: string, rows: ResolutionRows, depsJson: string): void {
-    this.send({ op: 'resolution', path, rows, deps: depsJson }, (rows.edges.length + rows.externals.length) * CHARS_PER_VALUE + depsJson.length);
+    const op = { op: 'resolution', path, rows: resolutionRows(res), deps: JSON.stringify(deps) } as const;
+    this.send(op, (op.rows.edges.length + op.rows.externals.length) * CHARS_PER_VALUE + op.deps.length);
   }
 
   setMeta(key: string, value: string): void {

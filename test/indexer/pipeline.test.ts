@@ -225,45 +225,6 @@ test('output is identical whatever the worker count', async () => {
   }
 });
 
-/** What an index stores beyond its graph: each file's resolution record, the project files read, and the order rows were written in. */
-function storedRecords(indexDir: string): unknown {
-  const store = IndexStore.open(indexDir, { readonly: true });
-  try {
-    return {
-      files: store.db.prepare('SELECT path, edges_digest, resolve_deps, edge_counts, external_count FROM files ORDER BY path').all(),
-      configReads: store.getMeta('config_reads'),
-      edgeOrder: store.db.prepare('SELECT src_file, kind, line FROM edges ORDER BY rowid').raw().all(),
-    };
-  } finally {
-    store.close();
-  }
-}
-
-test('a resolution shared with a second thread stores exactly what the main thread alone stores', async () => {
-  const repo = makeTree({
-    ...syntheticPythonRepo(80),
-    // Last in path order, so resolved by the thread, which reads the tsconfig for the alias.
-    'z/tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['lib/*'] } } }),
-    'z/lib/util.ts': 'export function pad(s: string): string {\n  return s;\n}\n',
-    'z/main.ts': 'import { pad } from "@lib/util";\nexport function run(): string {\n  return pad("x");\n}\n',
-  });
-  const alone = tempDir();
-  const shared = tempDir();
-  try {
-    await indexRepository({ repo, indexDir: alone, workers: 1 });
-    await indexRepository({ repo, indexDir: shared, workers: 2, parallelResolveFrom: 1 });
-    const a = snapshotIndex(alone);
-    assert.ok(a.edges.some((e) => e.startsWith('z/main:run calls z/lib/util:pad')), 'the alias resolves on the thread');
-    assert.deepEqual(snapshotIndex(shared), a);
-    assert.deepEqual(storedRecords(shared), storedRecords(alone));
-    assert.match(String((storedRecords(shared) as { configReads: string }).configReads), /z\/tsconfig\.json/);
-  } finally {
-    removeTree(repo);
-    rmSync(alone, { recursive: true, force: true });
-    rmSync(shared, { recursive: true, force: true });
-  }
-});
-
 test('bad files are skipped with a counted reason and never crash the run', async () => {
   const repo = makeTree({
     'ok.py': 'def fine():\n    return 1\n',
