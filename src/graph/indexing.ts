@@ -289,7 +289,10 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       const changedUpFront = new Set<string>([...parsed.keys(), ...removed]);
       const previous = new Map<string, FileExtract | undefined>([...changedUpFront].map((p) => [p, extracts.get(p)]));
       for (const path of changedUpFront) extracts.delete(path);
-      for (const [path, extract] of [...parsed].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) extracts.set(path, extract);
+      for (const [path, extract] of parsed) extracts.set(path, extract);
+      // In path order, as a first index and a load from the index have them: resolvers list a package's files in
+      // this order, and the digests of such lists in the dependency records must not change with it.
+      extracts = new Map([...extracts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 
       progress({ phase: 'resolve', done: 0, total: 1 });
       const changed = changedUpFront;

@@ -225,6 +225,50 @@ test('output is identical whatever the worker count', async () => {
   }
 });
 
+/** Each file's stored resolution record. */
+function dependencyRecords(indexDir: string): Record<string, string> {
+  const store = IndexStore.open(indexDir, { readonly: true });
+  try {
+    return Object.fromEntries(store.db.prepare('SELECT path, resolve_deps FROM files ORDER BY path').raw().all() as [string, string][]);
+  } finally {
+    store.close();
+  }
+}
+
+test('an edit inside a Java or Go package re-resolves only the edited file, and leaves the records a cold index stores', async () => {
+  const javaFile = (name: string, body: string) => `package com.shop;\n\npublic class ${name} {\n${body}\n}\n`;
+  const repo = makeTree({
+    'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+    'cart/cart.go': 'package cart\n\nfunc Total() int {\n\treturn price() * 2\n}\n',
+    'cart/price.go': 'package cart\n\nfunc price() int {\n\treturn 3\n}\n',
+    'cart/tax.go': 'package cart\n\nfunc Tax() int {\n\treturn 1\n}\n',
+    'src/com/shop/Cart.java': javaFile('Cart', '  int total() { return new Price().value() * 2; }'),
+    'src/com/shop/Price.java': javaFile('Price', '  int value() { return 3; }'),
+    'src/com/shop/Tax.java': javaFile('Tax', '  int rate() { return 1; }'),
+  });
+  const indexDir = tempDir();
+  const cold = tempDir();
+  try {
+    await indexRepository({ repo, indexDir, workers: 1 });
+    // Body and comment edits of the first file in each package, twice: the second update starts from the first's records.
+    for (const round of [1, 2]) {
+      writeTree(repo, {
+        'cart/cart.go': `package cart\n\n// Total doubles (${round}).\nfunc Total() int {\n\treturn price() * ${round}\n}\n`,
+        'src/com/shop/Cart.java': javaFile('Cart', `  // doubles (${round})\n  int total() { return new Price().value() * ${round}; }`),
+      });
+      const summary = await indexRepository({ repo, indexDir, workers: 1 });
+      assert.equal(summary.parsed, 2);
+      assert.equal(summary.reresolved, 2, `round ${round}: only the edited files`);
+    }
+    await indexRepository({ repo, indexDir: cold, workers: 1 });
+    assert.deepEqual(dependencyRecords(indexDir), dependencyRecords(cold));
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+});
+
 test('bad files are skipped with a counted reason and never crash the run', async () => {
   const repo = makeTree({
     'ok.py': 'def fine():\n    return 1\n',
