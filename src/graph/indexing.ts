@@ -10,7 +10,7 @@ import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout, isLayoutFile } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
-import type { FileExtract } from '../indexer/types.js';
+import { isInheritance, type FileExtract } from '../indexer/types.js';
 import type { LanguageId } from './types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
@@ -227,7 +227,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           } else {
             const json = writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
             storedDeclarations.set(o.path, { language: o.extract.language, syntaxErrors: o.extract.syntaxErrors, json });
-            parsed.set(o.path, o.extract);
+            // Stored now: resolution reads none of the entities' long texts (loads from the index leave them out too).
+            parsed.set(o.path, { ...o.extract, entities: o.extract.entities.map((e) => ({ ...e, docstring: '', terms: '' })) });
           }
         }
       };
@@ -306,6 +307,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           // Stored records hold only the references resolving other files reads; this file's own are all needed.
           if (!parsed.has(path)) extracts.set(path, { ...extracts.get(path)!, refs: store.refsOf(path) });
           const { deps: read, ...edges } = resolver.resolveFile(path);
+          // Resolving the other files reads only this one's inheritance references (ResolveInput): the rest can go.
+          const extract = extracts.get(path)!;
+          extracts.set(path, { ...extract, refs: extract.refs.filter(isInheritance) });
           writer.writeResolution(path, edges, read);
           resolvedDeps.set(path, read);
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
