@@ -93,6 +93,11 @@ class CycleSafeMemo<T> {
     return hit.value;
   }
 
+  /** Drops every result memoised under `a`, in every variant. */
+  forget(a: string): void {
+    for (const byA of this.done.values()) byA.delete(a);
+  }
+
   run(variant: string, a: string, b: string, fallback: T, compute: () => T): T {
     const cached = this.get(variant, a, b);
     if (cached !== undefined) return cached;
@@ -140,6 +145,19 @@ export class Engine {
     this.members = new CycleSafeMemo(tracker);
     this.linearizations = new CycleSafeMemo(tracker);
     this.attributes = new CycleSafeMemo(tracker);
+  }
+
+  /**
+   * Drops what name lookups inside these scopes (one file's entities) memoised. Once a file is resolved, few
+   * lookups start in its scopes again (other files reach its module's names as members), and kept for every
+   * file they are most of what resolution holds (~300 MB of moby's 850 MB heap). A lookup asked again is
+   * computed again, reading what it read the first time.
+   */
+  forgetScopes(entities: readonly Entity[]): void {
+    for (const entity of entities) {
+      this.names.forget(entity.id);
+      this.scopeImports.delete(entity.id);
+    }
   }
 
   private stepsOf(path: string, sep: string): readonly Step[] | null {

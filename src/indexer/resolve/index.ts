@@ -133,6 +133,7 @@ export function createResolver(input: ResolveInput): Resolver {
       const extract = input.extracts.get(filePath);
       if (!extract) return { edges: [], externals: [], deps: { reads: {}, queries: [] } };
       const { value, reads } = tracker.capture(() => resolve(filePath, extract));
+      engine.forgetScopes(extract.entities);
       return { ...value, deps: tracker.record(reads, filePath) };
     },
     affectedFiles(changed, previous, deps) {
