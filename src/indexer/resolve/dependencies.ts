@@ -120,7 +120,7 @@ function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImp
   const byId = new Map(extract.entities.map((e) => [e.id, e]));
   const superseded = new Set(extract.superseded);
   for (const e of extract.entities) {
-    const fact = ['e', e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported];
+    const fact = ['e', e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported, e.package];
     add(e.kind === 'module' ? '' : e.name, superseded.has(e.id) ? [...fact, 'superseded'] : fact);
   }
   if (extract.publicNames !== undefined) add('__all__', ['all', ...extract.publicNames]);

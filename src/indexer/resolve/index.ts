@@ -148,6 +148,13 @@ export function createResolver(input: ResolveInput): Resolver {
         const lang = language && (!before || !now || before.language === now.language) ? resolvers.get(languageGroup(language)) : undefined;
         changedNamesOf.set(file, lang ? changedNames(before, now, (imp) => lang.importBindings(imp).map((b) => b.local)) : 'all');
       }
+      // The same files, none with a difference another file could observe (a body or a comment edited): no read
+      // and no question can come out differently, so asking every file's questions again would be wasted.
+      const unobserved = (file: string): boolean => {
+        const names = changedNamesOf.get(file);
+        return names !== 'all' && names?.size === 0 && input.extracts.has(file) && previous.get(file) !== undefined;
+      };
+      if ([...changed].every(unobserved)) return affected;
       const readChanged = (record: FileDeps): boolean =>
         Object.entries(record.reads).some(([file, names]) => {
           const changedHere = changedNamesOf.get(file);
