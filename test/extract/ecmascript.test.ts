@@ -78,7 +78,8 @@ test('typescript refs: calls with receivers, new, extends/implements, type annot
 
 test('typescript decorators are calls of the decorator', async () => {
   const x = await extractSource('src/a.ts', ['@Injectable', 'export class S {', '  @Input() name = 1;', '  @ns.Watch m() {}', '}', ''].join('\n'));
-  assert.deepEqual(refsOf(x, ['call']), ['call |Injectable @src/a:S', 'call |Input @src/a:S', 'call ns|Watch @src/a:S']); // member decorators precede the member node, inside the class
+  // A decorated method spans its decorators (as in Python); a field is no entity, so its decorator is the class's.
+  assert.deepEqual(refsOf(x, ['call']), ['call |Injectable @src/a:S', 'call |Input @src/a:S', 'call ns|Watch @src/a:S.m']);
 });
 
 test('typescript bindings: new expressions, type annotations, call values; `this.x` outside a constructor declares no attribute', async () => {
@@ -227,4 +228,26 @@ test('typescript the grammar misparses (variance annotations, call signatures sp
   const tsx = await extractSource('src/v.tsx', ['export function View() {', '  return (', '    <div>', '      <Item>x</Item>', '    </div>', '  )', '}', ''].join('\n'));
   assert.equal(tsx.syntaxErrors, 0);
   assert.deepEqual(fqns(tsx), ['module src/v', 'function src/v:View']);
+});
+
+test('typescript: a decorated method spans its decorators, as a decorated class does; signatures leave them out', async () => {
+  const x = await extractSource(
+    'src/shell.ts',
+    [
+      "@Component({ id: 'shell' })",
+      'export class Shell {',
+      '  /** Runs once. */',
+      '  @postConstruct()',
+      '  @traced',
+      '  protected init(): void {}',
+      '',
+      '  plain(): void {}',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const at = (name: string) => x.entities.find((e) => e.name === name)!;
+  assert.deepEqual([at('Shell').startLine, at('init').startLine, at('init').endLine, at('plain').startLine], [1, 4, 6, 8]);
+  assert.equal(at('init').signature, 'protected init(): void');
+  assert.equal(at('init').docstring, 'Runs once.');
 });

@@ -192,6 +192,13 @@ function outerNode(node: Node): Node {
   return outer;
 }
 
+/** The first of the decorators right before `node` among its siblings, or null. */
+function firstDecorator(node: Node): Node | null {
+  let first: Node | null = null;
+  for (let prev = node.previousNamedSibling; prev?.type === 'decorator'; prev = prev.previousNamedSibling) first = prev;
+  return first;
+}
+
 function hasModifier(node: Node, words: readonly string[]): boolean {
   for (const child of node.children) {
     if (child === null) continue;
@@ -319,10 +326,15 @@ export function extractEcmascript(language: LanguageId, queryDir: string, input:
     if (outer.type === 'export_statement' && outer.children.some((c) => c?.type === 'default') && !isDefault) {
       b.export('default', name);
     }
+    const declared = declaredAt(source, outer, kind === 'type_alias' || body === undefined ? node.endIndex : body.startIndex, DOC_RULE);
+    // A method's decorators are the siblings before it in the class body: its span starts at the first, as a
+    // decorated class's, Python function's or Java method's does (its signature, as theirs, leaves them out).
+    const decorator = firstDecorator(outer);
+    if (decorator !== null) declared.span = { ...declared.span, start: decorator.startIndex, startRow: decorator.startPosition.row };
     b.define({
       kind,
       name,
-      ...declaredAt(source, outer, kind === 'type_alias' || body === undefined ? node.endIndex : body.startIndex, DOC_RULE),
+      ...declared,
       exported,
       ...(owner !== undefined ? { owner } : {}),
     });
