@@ -228,7 +228,12 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
             const json = writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
             storedDeclarations.set(o.path, { language: o.extract.language, syntaxErrors: o.extract.syntaxErrors, json });
             // Stored now: resolution reads none of the entities' long texts (loads from the index leave them out too).
-            parsed.set(o.path, { ...o.extract, entities: o.extract.entities.map((e) => ({ ...e, docstring: '', terms: '' })) });
+            // The objects are this run's own (copies the worker sent), so they are emptied in place.
+            for (const e of o.extract.entities) {
+              e.docstring = '';
+              e.terms = '';
+            }
+            parsed.set(o.path, o.extract);
           }
         }
       };
