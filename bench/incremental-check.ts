@@ -34,11 +34,13 @@ function describe(label: string, { seconds, summary }: { seconds: number; summar
 }
 
 /** Every entity, edge and external, as sorted lines. */
-function snapshot(indexDir: string): Record<'entities' | 'edges' | 'externals', string[]> {
+/** Every entity, edge and external, and each file's dependency record (what its resolution read, which decides later updates). */
+function snapshot(indexDir: string): Record<'entities' | 'edges' | 'externals' | 'records', string[]> {
   const store = IndexStore.open(indexDir, { readonly: true });
   try {
     const lines = (rows: readonly object[]) => rows.map((r) => JSON.stringify(r)).sort();
-    return { entities: lines(store.entities()), edges: lines(store.edges()), externals: lines(store.externals()) };
+    const records = store.db.prepare('SELECT path, resolve_deps FROM files').all() as object[];
+    return { entities: lines(store.entities()), edges: lines(store.edges()), externals: lines(store.externals()), records: lines(records) };
   } finally {
     store.close();
   }
@@ -60,7 +62,7 @@ try {
   const a = snapshot(incremental);
   const b = snapshot(cold);
   let same = true;
-  for (const key of ['entities', 'edges', 'externals'] as const) {
+  for (const key of ['entities', 'edges', 'externals', 'records'] as const) {
     const only = (x: string[], y: string[]) => {
       const other = new Set(y);
       return x.filter((line) => !other.has(line));
