@@ -55,3 +55,66 @@ test('java lambdas bound to a name (a field, a local variable) are functions, me
   assert.equal(x.entities[2]!.exported, false);
   assert.deepEqual(refsOf(x, ['call']), ['call |run @a.A.task', 'call r|run @a.A.m']);
 });
+
+test('java bindings: parameters of every form, record components, interface constants, catch and enhanced-for variables; arrays and multi-catch variables have no class', async () => {
+  const x = await extractSource(
+    'A.java',
+    [
+      'class A {',
+      '  Foo[] fa, fb;',
+      '  Bar fc[];',
+      '  void f(final @Ann Dep d, List<Foo> xs, java.util.Map.Entry<K, V> e, String... rest, int[] arr, int n) {',
+      '    try {} catch (final IOException | TimeoutException e1) {} catch (Oops e2) {}',
+      '    for (final Dep x : deps) {}',
+      '    run((Foo a, Bar b) -> 1);',
+      '    run(c -> 1);',
+      '    Foo w[] = null;',
+      '  }',
+      '  A(Dep ctor) {}',
+      '  record R(Dep held, int... z) {}',
+      '}',
+      'interface I { Dep X = null; }',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(bindingsOf(x), [
+    'fa:  @A',
+    'fb:  @A',
+    'fc:  @A',
+    'd: Dep @A.f',
+    'xs: List @A.f',
+    'e: java.util.Map.Entry @A.f',
+    'rest:  @A.f',
+    'arr:  @A.f',
+    'e1:  @A.f',
+    'e2: Oops @A.f',
+    'x: Dep @A.f',
+    'a: Foo @A.f',
+    'b: Bar @A.f',
+    'w:  @A.f',
+    'ctor: Dep @A.A',
+    'held: Dep @A.R',
+    'X: Dep @I',
+  ]);
+});
+
+test('java bindings of one block (catch, enhanced for) whose name the scope binds to another type: dropped next to a local, untyped otherwise', async () => {
+  const x = await extractSource(
+    'A.java',
+    [
+      'class A {',
+      '  void f() {',
+      '    Emitter e = make();',
+      '    try {} catch (IOException e) {}',
+      '    for (Foo y : ys) {}',
+      '    for (Bar y : bs) {}',
+      '    for (Foo z : zs) {}',
+      '    for (Foo z : zs) {}',
+      '  }',
+      '  void g() { for (Bar z : zs) {} }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(bindingsOf(x), ['e: Emitter @A.f', 'y:  @A.f', 'y:  @A.f', 'z: Foo @A.f', 'z: Foo @A.f', 'z: Bar @A.g']);
+});

@@ -515,7 +515,7 @@ export class Engine {
       for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? self : null));
       next = 2;
     } else {
-      sym = this.lookupName(scopeId, head.name, space);
+      sym = this.lookupHead(scopeId, head, lang, space);
       guessable = sym === null || sym.kind === 'opaque';
       for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
     }
@@ -541,6 +541,33 @@ export class Engine {
       for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null));
     }
     return { sym, guessable };
+  }
+
+  /**
+   * The first name of a receiver path. Where class members are in scope without `this` (Java), a name not
+   * called is a field of the enclosing classes (own or inherited) unless a local or parameter hides it.
+   */
+  private lookupHead(scopeId: string, head: Step, lang: LanguageResolver, space: Space): Sym | null {
+    const field = lang.classMembersInScope && head.calls === 0 ? this.fieldInScope(scopeId, head.name) : null;
+    return field ?? this.lookupName(scopeId, head.name, space);
+  }
+
+  /**
+   * A field by its bare name from inside `scopeId`: bound in the innermost enclosing class that binds it or
+   * whose bases do; null when a function between declares the name (a local, a parameter), or no class binds it.
+   */
+  private fieldInScope(scopeId: string, name: string): Sym | null {
+    for (let e = this.index.entityById.get(scopeId); e && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+      if (!isTypeLike(e)) {
+        if (this.index.bindingsNamed(e.id, name).length > 0 || this.index.childrenNamed(e.id, name).length > 0) return null;
+        continue;
+      }
+      for (const cls of this.linearize(e).classes) {
+        const bindings = this.index.bindingsNamed(cls.id, name);
+        if (bindings.length > 0) return this.bindingsSym(bindings);
+      }
+    }
+    return null;
   }
 
   /** Whether the functions enclosing `scopeId` inside its class assign `name`. */
@@ -633,6 +660,13 @@ export class Engine {
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
+    if (lang.classMembersInScope && ref.kind === 'call') {
+      // Java calls by bare name only methods, its class's own or inherited first: never a variable (`contentType()`
+      // inside `hasContentType(MediaType contentType)`), nor a statically imported method the class's hides.
+      const type = this.enclosingType(from.id);
+      const member = type ? this.classMember(type, ref.name) : null;
+      if (member) return this.outcome(member);
+    }
     const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref));
     if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
     if (ref.name === lang.classReceiver) {
@@ -640,7 +674,7 @@ export class Engine {
       const type = from.kind === 'method' && new RegExp(`\\(\\s*${ref.name}\\b`).test(from.signature) ? this.enclosingType(from.id) : null;
       return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
     }
-    if (lang.classMembersInScope) {
+    if (lang.classMembersInScope && ref.kind !== 'call') {
       const type = this.enclosingType(from.id);
       const member = type ? this.classMember(type, ref.name) : null;
       if (member) return this.outcome(member);
