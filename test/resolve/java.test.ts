@@ -156,3 +156,23 @@ test('java: a catch or for variable of another type elsewhere in the method leav
   // Two loops binding `item` to two types: neither type, and not the field `item` either.
   assert.deepEqual(externals, []);
 });
+
+test('java: a bare call is a method of the class or its bases in the repository, then a static import, then a method of a base outside it', async () => {
+  const { edges, externals } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Check.java': lines(
+      'package p;',
+      'import static org.assertj.core.api.Assertions.assertThat;',
+      'import org.assertj.core.api.AbstractStringAssert;',
+      'public class Check extends AbstractStringAssert<Check> {',
+      '  Object check(Dep isEmpty) { assertThat(isEmpty); isEmpty(); return isNull(); }',
+      '  Object isNull() { return null; }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, ['p.Check.check -calls-> p.Check.isNull']);
+  assert.deepEqual(externals, [
+    'p.Check.check -calls-> org.assertj.core.api.Assertions:assertThat',
+    'p.Check.check -calls-> org.assertj.core.api:AbstractStringAssert.isEmpty',
+  ]);
+});

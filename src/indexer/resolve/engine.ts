@@ -661,20 +661,22 @@ export class Engine {
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
     if (lang.classMembersInScope && ref.kind === 'call') {
-      // Java calls by bare name only methods, its class's own or inherited first: never a variable (`contentType()`
-      // inside `hasContentType(MediaType contentType)`), nor a statically imported method the class's hides.
+      // Java calls by bare name only methods, the class's own or inherited in the repository first: never a variable
+      // (`contentType()` inside `hasContentType(MediaType contentType)`), nor a statically imported method they hide.
       const type = this.enclosingType(from.id);
-      const member = type ? this.classMember(type, ref.name) : null;
+      const member = type ? this.memberIn(this.linearize(type).classes, ref.name) : null;
       if (member) return this.outcome(member);
     }
     const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref));
-    if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
+    // A variable's value: Java calls no variable by its name, so the name is a method's still.
+    const variable = sym?.kind === 'instance' || sym?.kind === 'union' || sym?.kind === 'opaque';
+    if (sym && !(variable && lang.classMembersInScope && ref.kind === 'call')) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
     if (ref.name === lang.classReceiver) {
       // Only where a method receives the class as its first parameter (`def create(cls)`).
       const type = from.kind === 'method' && new RegExp(`\\(\\s*${ref.name}\\b`).test(from.signature) ? this.enclosingType(from.id) : null;
       return type ? { kind: 'edge', target: type, confidence: 'exact' } : null;
     }
-    if (lang.classMembersInScope && ref.kind !== 'call') {
+    if (lang.classMembersInScope) {
       const type = this.enclosingType(from.id);
       const member = type ? this.classMember(type, ref.name) : null;
       if (member) return this.outcome(member);
