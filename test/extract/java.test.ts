@@ -118,3 +118,44 @@ test('java bindings of one block (catch, enhanced for) whose name the scope bind
   );
   assert.deepEqual(bindingsOf(x), ['e: Emitter @A.f', 'y:  @A.f', 'y:  @A.f', 'z: Foo @A.f', 'z: Foo @A.f', 'z: Bar @A.g']);
 });
+
+test('java call receivers are paths of names and calls: chains, the implicit `this`, `super`, `new Foo(x)` and casts as calls of their class', async () => {
+  const x = await extractSource(
+    'A.java',
+    [
+      'class A {',
+      '  void f() {',
+      '    a.getB(x).run();',
+      '    getB().run();',
+      '    this.b.c(1).d();',
+      '    super.x().y();',
+      '    new Foo<>(1).m();',
+      '    new a.Foo() {}.m();',
+      '    ((Foo<T>) o).m();',
+      '    (a).m();',
+      '    a[0].m();',
+      '    Outer.this.f.m();',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    refsOf(x, ['call']).filter((r) => !r.startsWith('call |')),
+    [
+      'call a|getB @A.f',
+      'call a.getB()|run @A.f',
+      'call getB()|run @A.f',
+      'call this.b|c @A.f',
+      'call this.b.c()|d @A.f',
+      'call super|x @A.f',
+      'call super.x()|y @A.f',
+      'call Foo()|m @A.f',
+      'call ?|m @A.f',
+      'call Foo()|m @A.f',
+      'call a|m @A.f',
+      'call ?|m @A.f',
+      'call Outer.this.f|m @A.f',
+    ],
+  );
+});

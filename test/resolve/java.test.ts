@@ -176,3 +176,60 @@ test('java: a bare call is a method of the class or its bases in the repository,
     'p.Check.check -calls-> org.assertj.core.api:AbstractStringAssert.isEmpty',
   ]);
 });
+test("java: a call's declared return type types its result, called on a receiver or on the implicit `this`; `new Foo()` and a cast `(Foo) x` are Foo's", async () => {
+  const { edges, externals } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Chain.java': lines(
+      'package p;',
+      'import java.util.List;',
+      'public class Chain {',
+      '  private final Dep dep = new Dep();',
+      '  @Deprecated public final Dep getDep() { return dep; }',
+      '  public <T> T generic(Class<T> type) { return null; }',
+      '  public Dep[] array() { return null; }',
+      '  public List<Dep> list() { return null; }',
+      '  Object onReceiver(Chain other) { return other.getDep().getDependencyType(); }',
+      '  Object onThis() { return getDep().resolveShortcut(null); }',
+      '  Object typeParameter() { return generic(Dep.class).getDependencyType(); }',
+      '  Object onArray() { return array().clone(); }',
+      '  Object onList() { return list().get(0); }',
+      '  Chain() {}',
+      '  Object created() { return new Chain().getDep(); }',
+      '  Object cast(Object o) { return ((Dep) o).getDependencyType(); }',
+      '  Object anonymous() { return new Dep() { }.getDependencyType(); }',
+      '}',
+    ),
+  });
+  assert.deepEqual(externals, ['p.Chain.onList -calls-> java.util:List.get']);
+  assert.deepEqual(edges, [
+    'p.Chain -calls-> p.Dep',
+    'p.Chain.onReceiver -calls-> p.Chain.getDep',
+    'p.Chain.onReceiver -calls-> p.Dep.getDependencyType',
+    'p.Chain.onThis -calls-> p.Chain.getDep',
+    'p.Chain.onThis -calls-> p.Dep.resolveShortcut',
+    'p.Chain.onArray -calls-> p.Chain.array',
+    'p.Chain.created -calls-> p.Chain',
+    'p.Chain.created -calls-> p.Chain.getDep',
+    'p.Chain.cast -calls-> p.Dep.getDependencyType',
+    'p.Chain.anonymous -calls-> p.Dep',
+    'p.Chain.onList -calls-> p.Chain.list',
+    'p.Chain.typeParameter -calls-> p.Chain.generic',
+  ].sort());
+});
+
+test('java: the return type a method signature declares, past annotations, modifiers and type parameters', async () => {
+  const { declaredReturnType } = await import('../../src/indexer/languages/java/resolver.js');
+  const cases: [string, string, string | null][] = [
+    ['public List<Dep> list()', 'list', 'List'],
+    ['@Deprecated public final Dep getDep()', 'getDep', 'Dep'],
+    ['@RequestMapping(value = "x") @Nullable public static <K, V extends Foo<K>> java.util.Map.Entry<K,V> e(int a) throws X', 'e', 'java.util.Map.Entry'],
+    ['protected @Nullable Foo g()', 'g', 'Foo'],
+    ['public java.util.@Nullable List<X> z()', 'z', 'java.util.List'],
+    ['public <T> T generic(Class<T> type)', 'generic', null],
+    ['public Dep[] array()', 'array', null],
+    ['void f()', 'f', null],
+    ['int size()', 'size', null],
+    ['A(Dep d)', 'A', null],
+  ];
+  for (const [signature, name, expected] of cases) assert.equal(declaredReturnType(signature, name), expected, signature);
+});

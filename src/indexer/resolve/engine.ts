@@ -545,11 +545,22 @@ export class Engine {
 
   /**
    * The first name of a receiver path. Where class members are in scope without `this` (Java), a name not
-   * called is a field of the enclosing classes (own or inherited) unless a local or parameter hides it.
+   * called is a field of the enclosing classes (own or inherited) unless a local or parameter hides it, and a
+   * called one is a method of the enclosing class (as for a bare call) or a class (`new Foo()`, a cast, is `Foo()`).
    */
   private lookupHead(scopeId: string, head: Step, lang: LanguageResolver, space: Space): Sym | null {
-    const field = lang.classMembersInScope && head.calls === 0 ? this.fieldInScope(scopeId, head.name) : null;
-    return field ?? this.lookupName(scopeId, head.name, space);
+    if (!lang.classMembersInScope) return this.lookupName(scopeId, head.name, space);
+    if (head.calls === 0) return this.fieldInScope(scopeId, head.name) ?? this.lookupName(scopeId, head.name, space);
+    const type = this.enclosingType(scopeId);
+    if (type) {
+      // Constructors carry their class's name and are no methods to call by it: `new Foo().m()` inside Foo.
+      const { classes } = this.linearize(type);
+      const member = this.memberIn(classes, head.name);
+      if (member && !classes.some((cls) => cls.name === head.name)) return member;
+    }
+    const sym = this.lookupName(scopeId, head.name, space);
+    if (sym && !(sym.kind === 'instance' || sym.kind === 'union' || sym.kind === 'opaque')) return sym;
+    return type ? this.classMember(type, head.name) : null;
   }
 
   /**

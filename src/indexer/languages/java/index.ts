@@ -62,6 +62,64 @@ function boundType(type: Node, variable: Node): string {
   return single.type === 'generic_type' ? (single.firstNamedChild?.text ?? '') : single.type === 'type_identifier' || single.type === 'scoped_type_identifier' ? single.text : '';
 }
 
+/** The class a type names, as a path (`Foo<T>` -> 'Foo', `a.B` -> 'a.B'); null for any other type. */
+function typePath(type: Node | null): string | null {
+  if (type?.type === 'generic_type') type = type.firstNamedChild;
+  return type?.type === 'type_identifier' || type?.type === 'scoped_type_identifier' ? type.text.replace(/\s+/g, '') : null;
+}
+
+/**
+ * A receiver as a path of names and calls with their arguments left out (`a.getB().run` for
+ * `a.getB(x).run`, `getB()`, `this.b.c()`, `super.m()`); `new Foo(x)` and the cast `(Foo) x` are calls of their
+ * class (`Foo()`, an instance). Null for anything else (array elements, literals, operators). `known` holds the
+ * paths found so far in the tree by node id: each call of a chain asks for the path of the rest.
+ */
+function valuePath(node: Node, known: Map<number, string | null>): string | null {
+  // A loop down the chain, then back up it, not recursion: a chain thousands of calls long must not overflow the stack.
+  const chain: { node: Node; wrap: (inner: string) => string }[] = [];
+  let path: string | null = null;
+  for (let current: Node | null = node; ; ) {
+    if (current === null) break;
+    const memo = known.get(current.id);
+    if (memo !== undefined) {
+      path = memo;
+      break;
+    }
+    const type: string = current.type;
+    let inner: Node | null = null;
+    let wrap: ((inner: string) => string) | null = null;
+    if (type === 'identifier' || type === 'this' || type === 'super') path = current.text;
+    // An anonymous class (`new Foo() {...}`) may override what it is called for.
+    else if (type === 'object_creation_expression' && current.lastNamedChild?.type !== 'class_body') path = typePath(current.childForFieldName('type'));
+    else if (type === 'cast_expression') path = typePath(current.childForFieldName('type'));
+    else if (type === 'parenthesized_expression') {
+      inner = current.namedChildren.length === 1 ? current.namedChildren[0]! : null;
+      wrap = (p) => p;
+    } else if (type === 'field_access' || type === 'method_invocation') {
+      const name = current.childForFieldName(type === 'field_access' ? 'field' : 'name');
+      if (name?.type === 'identifier') {
+        const step = type === 'field_access' ? name.text : `${name.text}()`;
+        inner = current.childForFieldName('object');
+        if (inner === null) path = step;
+        else wrap = (p) => `${p}.${step}`;
+      }
+    }
+    if (type === 'object_creation_expression' || type === 'cast_expression') path = path === null ? null : `${path}()`;
+    if (wrap === null || inner === null) {
+      if (wrap !== null) path = null;
+      known.set(current.id, path);
+      break;
+    }
+    chain.push({ node: current, wrap });
+    current = inner;
+  }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    path = path === null ? null : chain[i]!.wrap(path);
+    known.set(chain[i]!.node.id, path);
+  }
+  return path;
+}
+
 interface PendingBinding {
   pos: number;
   variable: string;
@@ -141,6 +199,7 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
     keywords: KEYWORDS,
   });
   const bindings: PendingBinding[] = [];
+  const knownPaths = new Map<number, string | null>();
   const claimed = runTagsQuery(root, 'java', b, {
     definitions: DEF_KINDS,
     define({ node, captures }, kind, nameNode) {
@@ -164,7 +223,8 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
         const name = capture(captures, 'name')!;
         const receiver = capture(captures, 'receiver');
         claimed.add(name.startIndex);
-        b.ref(node.startIndex, line, 'call', receiver ? simpleReceiver(receiver.text) : '', name.text);
+        const path = receiver === undefined ? '' : receiver.type === 'super' ? 'super' : (valuePath(receiver, knownPaths) ?? simpleReceiver(receiver.text));
+        b.ref(node.startIndex, line, 'call', path, name.text);
       },
       import({ node, line }) {
         const text = node.text.replace(/\s+/g, ' ');
