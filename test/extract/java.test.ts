@@ -159,3 +159,31 @@ test('java call receivers are paths of names and calls: chains, the implicit `th
     ],
   );
 });
+
+test('java the grammar misparses (type annotations on a varargs array) still yields its definitions, with the original text', async () => {
+  const source = [
+    'package p;',
+    'public interface Factory {',
+    '  /** Finds a type. */',
+    '  Class<?> find(String name, Class<?> @Nullable ... classes);',
+    '  Object getBean(String name, @Nullable Object @Nullable',
+    '      ... args) throws BeansException;',
+    '  void copy(Object source, String @org.jspecify.annotations.Nullable @Size(max = 2) ... ignored);',
+    '  void plain(String @Nullable [] names);',
+    '}',
+    '',
+  ].join('\n');
+  const x = await extractSource('src/main/java/p/Factory.java', source);
+  assert.equal(x.syntaxErrors, 0);
+  assert.deepEqual(fqns(x), ['module src/main/java/p/Factory.java', 'interface p.Factory', 'method p.Factory.find', 'method p.Factory.getBean', 'method p.Factory.copy', 'method p.Factory.plain']);
+  assert.deepEqual(
+    x.entities.slice(2).map((e) => [e.signature, e.startLine, e.endLine, e.docstring]),
+    [
+      ['Class<?> find(String name, Class<?> @Nullable ... classes)', 4, 4, 'Finds a type.'],
+      ['Object getBean(String name, @Nullable Object @Nullable ... args) throws BeansException', 5, 6, ''],
+      ['void copy(Object source, String @org.jspecify.annotations.Nullable @Size(max = 2) ... ignored)', 7, 7, ''],
+      ['void plain(String @Nullable [] names)', 8, 8, ''],
+    ],
+  );
+  assert.deepEqual(bindingsOf(x).slice(-2), ['ignored:  @p.Factory.copy', 'names:  @p.Factory.plain']);
+});

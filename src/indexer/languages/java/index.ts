@@ -7,6 +7,7 @@ import { simpleReceiver } from '../../extract/paths.js';
 import { countSyntaxErrors } from '../../extract/syntax.js';
 import { capture, runTagsQuery } from '../../extract/tags.js';
 import { addValueRefs } from '../../extract/values.js';
+import { bridgeGrammarGaps } from './grammar-gaps.js';
 import type { FileExtract, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 
@@ -251,5 +252,6 @@ export const javaSupport: LanguageSupport = {
   minifiable: false,
   grammarFor: () => 'tree-sitter-java.wasm',
   moduleInfo,
+  bridgeGrammarGaps,
   extract,
 };
