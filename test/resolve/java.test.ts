@@ -233,3 +233,30 @@ test('java: the return type a method signature declares, past annotations, modif
   ];
   for (const [signature, name, expected] of cases) assert.equal(declaredReturnType(signature, name), expected, signature);
 });
+
+test('java: a member type is in scope in the class declaring it, its subclasses and the classes nested in it', async () => {
+  const { edges } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Outer.java': lines(
+      'package p;',
+      'public class Outer {',
+      '  public static class Part { public Object make() { return null; } public static Part of() { return new Part(); } }',
+      '  private Part field;',
+      '  Object viaField() { return field.make(); }',
+      '  Object viaParameter(Part part) { return part.make(); }',
+      '  Object viaStatic() { return Part.of().make(); }',
+      '  class Inner { Object nested(Part part) { return part.make(); } }',
+      '}',
+    ),
+    'src/main/java/p/Sub.java': lines('package p;', 'public class Sub extends Outer {', '  Object inherited(Part part) { return part.make(); }', '}'),
+  });
+  assert.deepEqual(edges, [
+    'p.Outer.Inner.nested -calls-> p.Outer.Part.make',
+    'p.Outer.Part.of -calls-> p.Outer.Part',
+    'p.Outer.viaField -calls-> p.Outer.Part.make',
+    'p.Outer.viaParameter -calls-> p.Outer.Part.make',
+    'p.Outer.viaStatic -calls-> p.Outer.Part.make',
+    'p.Outer.viaStatic -calls-> p.Outer.Part.of',
+    'p.Sub.inherited -calls-> p.Outer.Part.make',
+  ]);
+});

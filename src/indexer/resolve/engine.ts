@@ -198,9 +198,15 @@ export class Engine {
     return this.names.run(space ?? '', scopeId, name, null, () => {
       const found = this.lookupInScope(scope, name, space);
       if (found) return found;
-      // Class bodies are not enclosing scopes for the functions nested in them.
-      let outer = scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
-      while (outer && isTypeLike(outer)) outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+      // Class bodies are not enclosing scopes for the functions nested in them, but for their member types
+      // (own and inherited) where class members are in scope (Java's `Outer.Inner` named `Inner` inside Outer).
+      const lang = this.resolverFor(scope);
+      let outer = lang?.classMembersInScope && isTypeLike(scope) ? scope : scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
+      while (outer && isTypeLike(outer)) {
+        const member = lang?.classMembersInScope ? this.memberType(outer, name) : null;
+        if (member) return member;
+        outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+      }
       return outer ? this.lookupName(outer.id, name, space) : null;
     });
   }
@@ -577,6 +583,16 @@ export class Engine {
         const bindings = this.index.bindingsNamed(cls.id, name);
         if (bindings.length > 0) return this.bindingsSym(bindings);
       }
+    }
+    return null;
+  }
+
+  /** A class, interface or enum named `name` declared in a class or its bases. */
+  private memberType(type: Entity, name: string): Sym | null {
+    for (const cls of this.linearize(type).classes) {
+      const found = this.declared(cls, name).filter(isTypeLike);
+      if (found.length === 1) return { kind: 'entity', entity: found[0]! };
+      if (found.length > 1) return ambiguous();
     }
     return null;
   }
