@@ -260,3 +260,22 @@ test('java: a member type is in scope in the class declaring it, its subclasses 
     'p.Sub.inherited -calls-> p.Outer.Part.make',
   ]);
 });
+
+test('java: a call of overloaded methods types its result when every overload declares the same return type, but reaches none of them', async () => {
+  const { edges } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Types.java': lines(
+      'package p;',
+      'public class Types {',
+      '  public static Dep forClass(Class<?> type) { return null; }',
+      '  public static Dep forClass(Class<?> type, Object owner) { return null; }',
+      '  public static Dep mixed(int a) { return null; }',
+      '  public static Other mixed(String a) { return null; }',
+      '  Object agree() { return forClass(Dep.class).getDependencyType(); }',
+      '  Object onReceiver() { return Types.forClass(Dep.class, this).resolveShortcut(null); }',
+      '  Object disagree() { return mixed(1).getDependencyType(); }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, ['p.Types.agree -calls-> p.Dep.getDependencyType', 'p.Types.onReceiver -calls-> p.Dep.resolveShortcut']);
+});

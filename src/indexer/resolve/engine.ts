@@ -435,7 +435,7 @@ export class Engine {
       const owned = this.resolverFor(cls)?.extraMembers ? this.queries.extraMembers(languageGroup(cls.language), cls, name) : [];
       const found = [...this.declared(cls, name), ...owned];
       if (found.length === 1) return { kind: 'entity', entity: found[0]! };
-      if (found.length > 1) return ambiguous();
+      if (found.length > 1) return found.every((e) => e.kind === 'method' && e.parentId === cls.id) ? { kind: 'ambiguous', overloads: found } : ambiguous();
     }
     return null;
   }
@@ -612,15 +612,16 @@ export class Engine {
    * `receiver`, the value the function was looked up on, or else the function's class.
    */
   private callResult(sym: Sym, guessable: boolean, receiver: Sym | null = null): Walk {
-    if (sym.kind === 'ambiguous') return { sym, guessable: false };
+    if (sym.kind === 'ambiguous' && sym.overloads === undefined) return { sym, guessable: false };
     if (sym.kind === 'alias') return this.callResult(sym.of, guessable, receiver);
     if (sym.kind === 'entity' && isTypeLike(sym.entity)) return { sym: { kind: 'instance', type: sym.entity }, guessable };
-    if (sym.kind === 'entity' && (sym.entity.kind === 'function' || sym.entity.kind === 'method')) {
-      const fn = sym.entity;
+    // Which of overloaded methods (Java) a call reaches is not known, but what they all declare they return is.
+    const fn = sym.kind === 'ambiguous' ? sym.overloads![0]! : sym.kind === 'entity' && (sym.entity.kind === 'function' || sym.entity.kind === 'method') ? sym.entity : null;
+    if (fn !== null) {
       const lang = this.resolverFor(fn);
       this.tracker.read(fn.filePath, fn.name); // the return type comes from its signature
       const siblings = fn.parentId === null ? [] : this.index.childrenNamed(fn.parentId, fn.name);
-      const declarations = siblings.length > 1 && lang?.overloadTarget?.(siblings) === fn ? siblings : [fn];
+      const declarations = sym.kind === 'ambiguous' ? sym.overloads! : siblings.length > 1 && lang?.overloadTarget?.(siblings) === fn ? siblings : [fn];
       const declared = lang?.returnType?.(declarations) ?? null;
       if (lang && declared) {
         const own = lang.selfReceivers.has(declared.typeName);
@@ -633,7 +634,7 @@ export class Engine {
         if (type?.kind === 'external' && declared.instance) return { sym: type, guessable };
       }
     }
-    return { sym: null, guessable: true };
+    return sym.kind === 'ambiguous' ? { sym, guessable: false } : { sym: null, guessable: true };
   }
 
   /** An instance of the type `typeName` names in `scope` (an outside type stays external); opaque when it names no type. */

@@ -134,9 +134,14 @@ export function javaResolver(repo: RepoView): LanguageResolver {
       return files && pkg !== undefined ? { files, key: pkg } : null;
     },
     packageFiles: (key) => packageFiles.get(key) ?? null,
+    // An overload set (several declarations) returns a type when every overload declares the same.
     returnType(declarations) {
-      const method = declarations.length === 1 ? declarations[0]! : null;
-      const typeName = method?.language === 'java' && method.kind === 'method' ? declaredReturnType(method.signature, method.name) : null;
+      let typeName: string | null = null;
+      for (const method of declarations) {
+        const declared = method.language === 'java' && method.kind === 'method' ? declaredReturnType(method.signature, method.name) : null;
+        if (declared === null || (typeName !== null && declared !== typeName)) return null;
+        typeName = declared;
+      }
       return typeName === null ? null : { typeName, instance: true };
     },
   };
