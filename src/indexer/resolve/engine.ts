@@ -216,9 +216,15 @@ export class Engine {
     return this.names.run(space ?? '', scopeId, name, null, () => {
       const found = this.lookupInScope(scope, name, space);
       if (found) return found;
-      // Class bodies are not enclosing scopes for the functions nested in them.
-      let outer = scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
-      while (outer && isTypeLike(outer)) outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+      // Class bodies are not enclosing scopes for the functions nested in them, but for their member types
+      // (own and inherited) where class members are in scope (Java's `Outer.Inner` named `Inner` inside Outer).
+      const lang = this.resolverFor(scope);
+      let outer = lang?.classMembersInScope && isTypeLike(scope) ? scope : scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
+      while (outer && isTypeLike(outer)) {
+        const member = lang?.classMembersInScope ? this.memberType(outer, name) : null;
+        if (member) return member;
+        outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+      }
       return outer ? this.lookupName(outer.id, name, space) : null;
     });
   }
@@ -447,7 +453,7 @@ export class Engine {
       const owned = this.resolverFor(cls)?.extraMembers ? this.queries.extraMembers(languageGroup(cls.language), cls, name) : [];
       const found = [...this.declared(cls, name), ...owned];
       if (found.length === 1) return { kind: 'entity', entity: found[0]! };
-      if (found.length > 1) return ambiguous();
+      if (found.length > 1) return found.every((e) => e.kind === 'method' && e.parentId === cls.id) ? { kind: 'ambiguous', overloads: found } : ambiguous();
     }
     return null;
   }
@@ -533,7 +539,7 @@ export class Engine {
       for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? self : null));
       next = 2;
     } else {
-      sym = this.lookupName(scopeId, head.name, space);
+      sym = this.lookupHead(scopeId, head, lang, space);
       guessable = sym === null || sym.kind === 'opaque';
       for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
     }
@@ -561,6 +567,54 @@ export class Engine {
     return { sym, guessable };
   }
 
+  /**
+   * The first name of a receiver path. Where class members are in scope without `this` (Java), a name not
+   * called is a field of the enclosing classes (own or inherited) unless a local or parameter hides it, and a
+   * called one is a method of the enclosing class (as for a bare call) or a class (`new Foo()`, a cast, is `Foo()`).
+   */
+  private lookupHead(scopeId: string, head: Step, lang: LanguageResolver, space: Space): Sym | null {
+    if (!lang.classMembersInScope) return this.lookupName(scopeId, head.name, space);
+    if (head.calls === 0) return this.fieldInScope(scopeId, head.name) ?? this.lookupName(scopeId, head.name, space);
+    const type = this.enclosingType(scopeId);
+    if (type) {
+      // Constructors carry their class's name and are no methods to call by it: `new Foo().m()` inside Foo.
+      const { classes } = this.linearize(type);
+      const member = this.memberIn(classes, head.name);
+      if (member && !classes.some((cls) => cls.name === head.name)) return member;
+    }
+    const sym = this.lookupName(scopeId, head.name, space);
+    if (sym && !(sym.kind === 'instance' || sym.kind === 'union' || sym.kind === 'opaque')) return sym;
+    return type ? this.classMember(type, head.name) : null;
+  }
+
+  /**
+   * A field by its bare name from inside `scopeId`: bound in the innermost enclosing class that binds it or
+   * whose bases do; null when a function between declares the name (a local, a parameter), or no class binds it.
+   */
+  private fieldInScope(scopeId: string, name: string): Sym | null {
+    for (let e = this.index.entityById.get(scopeId); e && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+      if (!isTypeLike(e)) {
+        if (this.index.bindingsNamed(e.id, name).length > 0 || this.index.childrenNamed(e.id, name).length > 0) return null;
+        continue;
+      }
+      for (const cls of this.linearize(e).classes) {
+        const bindings = this.index.bindingsNamed(cls.id, name);
+        if (bindings.length > 0) return this.bindingsSym(bindings);
+      }
+    }
+    return null;
+  }
+
+  /** A class, interface or enum named `name` declared in a class or its bases. */
+  private memberType(type: Entity, name: string): Sym | null {
+    for (const cls of this.linearize(type).classes) {
+      const found = this.declared(cls, name).filter(isTypeLike);
+      if (found.length === 1) return { kind: 'entity', entity: found[0]! };
+      if (found.length > 1) return ambiguous();
+    }
+    return null;
+  }
+
   /** Whether the functions enclosing `scopeId` inside its class assign `name`. */
   private boundInFunction(scopeId: string, name: string): boolean {
     for (let e = this.index.entityById.get(scopeId); e && !isTypeLike(e) && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
@@ -576,15 +630,16 @@ export class Engine {
    * `receiver`, the value the function was looked up on, or else the function's class.
    */
   private callResult(sym: Sym, guessable: boolean, receiver: Sym | null = null): Walk {
-    if (sym.kind === 'ambiguous') return { sym, guessable: false };
+    if (sym.kind === 'ambiguous' && sym.overloads === undefined) return { sym, guessable: false };
     if (sym.kind === 'alias') return this.callResult(sym.of, guessable, receiver);
     if (sym.kind === 'entity' && isTypeLike(sym.entity)) return { sym: { kind: 'instance', type: sym.entity }, guessable };
-    if (sym.kind === 'entity' && (sym.entity.kind === 'function' || sym.entity.kind === 'method')) {
-      const fn = sym.entity;
+    // Which of overloaded methods (Java) a call reaches is not known, but what they all declare they return is.
+    const fn = sym.kind === 'ambiguous' ? sym.overloads![0]! : sym.kind === 'entity' && (sym.entity.kind === 'function' || sym.entity.kind === 'method') ? sym.entity : null;
+    if (fn !== null) {
       const lang = this.resolverFor(fn);
       this.tracker.read(fn.filePath, fn.name); // the return type comes from its signature
       const siblings = fn.parentId === null ? [] : this.index.childrenNamed(fn.parentId, fn.name);
-      const declarations = siblings.length > 1 && lang?.overloadTarget?.(siblings) === fn ? siblings : [fn];
+      const declarations = sym.kind === 'ambiguous' ? sym.overloads! : siblings.length > 1 && lang?.overloadTarget?.(siblings) === fn ? siblings : [fn];
       const declared = lang?.returnType?.(declarations) ?? null;
       if (lang && declared) {
         const own = lang.selfReceivers.has(declared.typeName);
@@ -597,7 +652,7 @@ export class Engine {
         if (type?.kind === 'external' && declared.instance) return { sym: type, guessable };
       }
     }
-    return { sym: null, guessable: true };
+    return sym.kind === 'ambiguous' ? { sym, guessable: false } : { sym: null, guessable: true };
   }
 
   /** An instance of the type `typeName` names in `scope` (an outside type stays external); opaque when it names no type. */
@@ -651,8 +706,17 @@ export class Engine {
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
+    if (lang.classMembersInScope && ref.kind === 'call') {
+      // Java calls by bare name only methods, the class's own or inherited in the repository first: never a variable
+      // (`contentType()` inside `hasContentType(MediaType contentType)`), nor a statically imported method they hide.
+      const type = this.enclosingType(from.id);
+      const member = type ? this.memberIn(this.linearize(type).classes, ref.name) : null;
+      if (member) return this.outcome(member);
+    }
     const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref));
-    if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
+    // A variable's value: Java calls no variable by its name, so the name is a method's still.
+    const variable = sym?.kind === 'instance' || sym?.kind === 'union' || sym?.kind === 'opaque';
+    if (sym && !(variable && lang.classMembersInScope && ref.kind === 'call')) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
     if (ref.name === lang.classReceiver) {
       // Only where a method receives the class as its first parameter (`def create(cls)`).
       const type = from.kind === 'method' && new RegExp(`\\(\\s*${ref.name}\\b`).test(from.signature) ? this.enclosingType(from.id) : null;

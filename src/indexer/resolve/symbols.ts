@@ -19,8 +19,11 @@ export type Sym =
   | { kind: 'alias'; of: Extract<Sym, { kind: 'entity' }> }
   /** A local whose value is unknown (a parameter, a variable assigned from a call). */
   | { kind: 'opaque' }
-  /** Several candidates: never pick one. */
-  | { kind: 'ambiguous' };
+  /**
+   * Several candidates: never pick one. `overloads`: they are methods of one class sharing the name (Java
+   * overloads), whose declared return types still type a call's result when they agree.
+   */
+  | { kind: 'ambiguous'; overloads?: readonly Entity[] };
 
 const OPAQUE: Sym = { kind: 'opaque' };
 const AMBIGUOUS: Sym = { kind: 'ambiguous' };

@@ -7,6 +7,7 @@ import { simpleReceiver } from '../../extract/paths.js';
 import { countSyntaxErrors } from '../../extract/syntax.js';
 import { capture, runTagsQuery } from '../../extract/tags.js';
 import { addValueRefs } from '../../extract/values.js';
+import { bridgeGrammarGaps } from './grammar-gaps.js';
 import type { FileExtract, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 
@@ -48,6 +49,140 @@ function hasModifier(node: Node, word: string): boolean {
   return modifiers?.children.some((c) => c?.type === word) ?? false;
 }
 
+/**
+ * The class a variable of declared type `type` is an instance of, as a name path: `List<Foo>` -> 'List',
+ * `Map.Entry<K, V>` -> 'Map.Entry'. An array (`Foo[] a`, `Foo a[]`, varargs `Foo... a`) or a multi-catch
+ * variable (`IOException | TimeoutException e`) gets '': no class of the repository's, though the name
+ * still hides a field of the same name.
+ */
+function boundType(type: Node, variable: Node): string {
+  if (type.type === 'array_type' || type.parent?.type === 'spread_parameter' || variable.nextNamedSibling?.type === 'dimensions') return '';
+  const named = type.type === 'catch_type' ? type.namedChildren : [type];
+  if (named.length !== 1) return '';
+  const single = named[0]!;
+  return single.type === 'generic_type' ? (single.firstNamedChild?.text ?? '') : single.type === 'type_identifier' || single.type === 'scoped_type_identifier' ? single.text : '';
+}
+
+/** The class a type names, as a path (`Foo<T>` -> 'Foo', `a.B` -> 'a.B'); null for any other type. */
+function typePath(type: Node | null): string | null {
+  if (type?.type === 'generic_type') type = type.firstNamedChild;
+  return type?.type === 'type_identifier' || type?.type === 'scoped_type_identifier' ? type.text.replace(/\s+/g, '') : null;
+}
+
+/**
+ * A receiver as a path of names and calls with their arguments left out (`a.getB().run` for
+ * `a.getB(x).run`, `getB()`, `this.b.c()`, `super.m()`); `new Foo(x)` and the cast `(Foo) x` are calls of their
+ * class (`Foo()`, an instance). Null for anything else (array elements, literals, operators). `known` holds the
+ * paths found so far in the tree by node id: each call of a chain asks for the path of the rest.
+ */
+function valuePath(node: Node, known: Map<number, string | null>): string | null {
+  // A loop down the chain, then back up it, not recursion: a chain thousands of calls long must not overflow the stack.
+  const chain: { node: Node; wrap: (inner: string) => string }[] = [];
+  let path: string | null = null;
+  for (let current: Node | null = node; ; ) {
+    if (current === null) break;
+    const memo = known.get(current.id);
+    if (memo !== undefined) {
+      path = memo;
+      break;
+    }
+    const type: string = current.type;
+    let inner: Node | null = null;
+    let wrap: ((inner: string) => string) | null = null;
+    if (type === 'identifier' || type === 'this' || type === 'super') path = current.text;
+    // An anonymous class (`new Foo() {...}`) may override what it is called for.
+    else if (type === 'object_creation_expression' && current.lastNamedChild?.type !== 'class_body') path = typePath(current.childForFieldName('type'));
+    else if (type === 'cast_expression') path = typePath(current.childForFieldName('type'));
+    else if (type === 'parenthesized_expression') {
+      inner = current.namedChildren.length === 1 ? current.namedChildren[0]! : null;
+      wrap = (p) => p;
+    } else if (type === 'field_access' || type === 'method_invocation') {
+      const name = current.childForFieldName(type === 'field_access' ? 'field' : 'name');
+      if (name?.type === 'identifier') {
+        const step = type === 'field_access' ? name.text : `${name.text}()`;
+        inner = current.childForFieldName('object');
+        if (inner === null) path = step;
+        else wrap = (p) => `${p}.${step}`;
+      }
+    }
+    if (type === 'object_creation_expression' || type === 'cast_expression') path = path === null ? null : `${path}()`;
+    if (wrap === null || inner === null) {
+      if (wrap !== null) path = null;
+      known.set(current.id, path);
+      break;
+    }
+    chain.push({ node: current, wrap });
+    current = inner;
+  }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    path = path === null ? null : chain[i]!.wrap(path);
+    known.set(chain[i]!.node.id, path);
+  }
+  return path;
+}
+
+interface PendingBinding {
+  pos: number;
+  variable: string;
+  typeName: string;
+  /** Id of the node declaring the scope the variable is bound in (see scopeOf). */
+  owner: number;
+  /** A catch, enhanced-for or lambda parameter: bound in one block of its scope only. */
+  block: boolean;
+}
+
+const SCOPE_OWNERS = new Set([
+  'method_declaration',
+  'constructor_declaration',
+  'compact_constructor_declaration',
+  'class_declaration',
+  'record_declaration',
+  'interface_declaration',
+  'enum_declaration',
+  'annotation_type_declaration',
+]);
+
+/**
+ * The declaration whose scope (an entity's) a variable is bound in: a method, a constructor, a class, a lambda
+ * bound to a name (see the tags' function definitions); and whether the variable lives in one block of it only.
+ */
+function scopeOf(variable: Node): { owner: number; block: boolean } {
+  const declarator = variable.parent;
+  const block =
+    declarator?.type === 'catch_formal_parameter' ||
+    declarator?.type === 'enhanced_for_statement' ||
+    (declarator?.type === 'formal_parameter' && declarator.parent?.parent?.type === 'lambda_expression');
+  for (let n = declarator; n; n = n.parent) {
+    if (SCOPE_OWNERS.has(n.type)) return { owner: n.id, block };
+    const holder = n.type === 'lambda_expression' && n.parent?.type === 'variable_declarator' ? n.parent.parent : null;
+    if (holder?.type === 'local_variable_declaration' || holder?.type === 'field_declaration') return { owner: holder.id, block };
+  }
+  return { owner: 0, block };
+}
+
+/**
+ * Records the bindings. A scope's bindings of one name hold for all of it (a variable's uses are not told
+ * apart by position), so a variable bound in one block (`catch (IOException e)`, `for (Foo x : xs)`) whose
+ * name the scope binds to another type elsewhere is dropped when a local or parameter of that name stays
+ * (two types would make every use of either ambiguous), or else kept with no type: it still hides a field.
+ */
+function addBindings(b: FileBuilder, bindings: readonly PendingBinding[]): void {
+  const types = new Map<string, { types: Set<string>; whole: boolean }>();
+  const keyOf = (binding: PendingBinding) => `${binding.owner}\0${binding.variable}`;
+  for (const binding of bindings) {
+    const key = keyOf(binding);
+    let seen = types.get(key);
+    if (seen === undefined) types.set(key, (seen = { types: new Set(), whole: false }));
+    seen.types.add(binding.typeName);
+    if (!binding.block) seen.whole = true;
+  }
+  for (const binding of bindings) {
+    const seen = types.get(keyOf(binding))!;
+    if (!binding.block || seen.types.size === 1) b.binding(binding.pos, binding.variable, binding.typeName);
+    else if (!seen.whole) b.binding(binding.pos, binding.variable, '');
+  }
+}
+
 function extract({ filePath, source, root }: ExtractInput): FileExtract {
   const declared = root.namedChildren.find((c) => c?.type === 'package_declaration');
   const pkg = declared?.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier')?.text ?? packageFromPath(filePath);
@@ -64,6 +199,8 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
     moduleExported: true,
     keywords: KEYWORDS,
   });
+  const bindings: PendingBinding[] = [];
+  const knownPaths = new Map<number, string | null>();
   const claimed = runTagsQuery(root, 'java', b, {
     definitions: DEF_KINDS,
     define({ node, captures }, kind, nameNode) {
@@ -87,7 +224,8 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
         const name = capture(captures, 'name')!;
         const receiver = capture(captures, 'receiver');
         claimed.add(name.startIndex);
-        b.ref(node.startIndex, line, 'call', receiver ? simpleReceiver(receiver.text) : '', name.text);
+        const path = receiver === undefined ? '' : receiver.type === 'super' ? 'super' : (valuePath(receiver, knownPaths) ?? simpleReceiver(receiver.text));
+        b.ref(node.startIndex, line, 'call', path, name.text);
       },
       import({ node, line }) {
         const text = node.text.replace(/\s+/g, ' ');
@@ -99,12 +237,11 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
       },
       'binding.type'({ node, captures }) {
         const variable = capture(captures, 'binding.variable');
-        if (variable === undefined) return;
-        const typeName = node.type === 'generic_type' ? (node.firstNamedChild?.text ?? '') : node.text;
-        b.binding(variable.startIndex, variable.text, typeName);
+        if (variable !== undefined) bindings.push({ pos: variable.startIndex, variable: variable.text, typeName: boundType(node, variable), ...scopeOf(variable) });
       },
     },
   });
+  addBindings(b, bindings);
   addValueRefs(root, source, b, claimed, new Set(['identifier']), SKIP_VALUE_PARENTS);
   return b.build(countSyntaxErrors(root));
 }
@@ -115,5 +252,6 @@ export const javaSupport: LanguageSupport = {
   minifiable: false,
   grammarFor: () => 'tree-sitter-java.wasm',
   moduleInfo,
+  bridgeGrammarGaps,
   extract,
 };

@@ -17,6 +17,65 @@ const COMMON_METHODS = new Set(
   ).split(' '),
 );
 
+const MODIFIERS = new Set(
+  'public protected private static final abstract synchronized native strictfp default transient volatile sealed non-sealed'.split(' '),
+);
+const PRIMITIVES = new Set('void boolean byte char short int long float double'.split(' '));
+
+/** Index just past the bracket closing the one at `open` (`(` or `<`), or -1 when it never closes. */
+function closing(text: string, open: number): number {
+  const [o, c] = text[open] === '(' ? ['(', ')'] : ['<', '>'];
+  for (let i = open, depth = 0; i < text.length; i++) {
+    if (text[i] === o) depth++;
+    else if (text[i] === c && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * The class a method's signature declares it returns, as a name path (`public <T> List<Foo> f(...)` -> 'List',
+ * `@Nullable Map.Entry<K, V> g()` -> 'Map.Entry'); null for a constructor, void, a primitive, an array or a type
+ * parameter of the method. Annotations, modifiers and type parameters before the type are skipped.
+ */
+export function declaredReturnType(signature: string, name: string): string | null {
+  const typeParameters: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (/\s/.test(signature[i] ?? '')) i++;
+    if (signature[i] === '@') {
+      const annotation = /^@\s*[\p{ID_Continue}\p{Sc}]+(?:\s*\.\s*[\p{ID_Continue}\p{Sc}]+)*\s*/u.exec(signature.slice(i));
+      if (annotation === null) return null;
+      i += annotation[0].length;
+      if (signature[i] === '(') {
+        i = closing(signature, i);
+        if (i < 0) return null;
+      }
+    } else if (signature[i] === '<') {
+      const end = closing(signature, i);
+      if (end < 0) return null;
+      for (const part of signature.slice(i + 1, end - 1).split(',')) {
+        const param = /^\s*(?:@\S+\s+)*([\p{ID_Start}\p{Sc}_][\p{ID_Continue}\p{Sc}]*)/u.exec(part);
+        if (param) typeParameters.push(param[1]!);
+      }
+      i = end;
+    } else {
+      const word = /^[\p{ID_Continue}-]+/u.exec(signature.slice(i))?.[0];
+      if (word === undefined || !MODIFIERS.has(word)) break;
+      i += word.length;
+    }
+  }
+  const open = signature.indexOf('(', i);
+  if (open < 0) return null;
+  const declared = signature.slice(i, open).trimEnd();
+  if (!declared.endsWith(name)) return null;
+  const type = declared.slice(0, declared.length - name.length).trim();
+  if (type === '' || type.endsWith(']') || type.endsWith('...')) return null;
+  // `Map.Entry<K, V>` -> `Map.Entry`; type annotations inside a path (`java.util.@Nullable List`) go too.
+  const path = type.replace(/<.*$/s, '').replace(/@[\p{ID_Continue}\p{Sc}.]+\s*/gu, '').replace(/\s+/g, '');
+  if (path === '' || PRIMITIVES.has(path) || typeParameters.includes(path)) return null;
+  return /^[\p{ID_Start}\p{Sc}_][\p{ID_Continue}\p{Sc}]*(?:\.[\p{ID_Start}\p{Sc}_][\p{ID_Continue}\p{Sc}]*)*$/u.test(path) ? path : null;
+}
+
 export function javaResolver(repo: RepoView): LanguageResolver {
   const classFiles = new Map<string, string[]>();
   const packageFiles = new Map<string, string[]>();
@@ -75,5 +134,15 @@ export function javaResolver(repo: RepoView): LanguageResolver {
       return files && pkg !== undefined ? { files, key: pkg } : null;
     },
     packageFiles: (key) => packageFiles.get(key) ?? null,
+    // An overload set (several declarations) returns a type when every overload declares the same.
+    returnType(declarations) {
+      let typeName: string | null = null;
+      for (const method of declarations) {
+        const declared = method.language === 'java' && method.kind === 'method' ? declaredReturnType(method.signature, method.name) : null;
+        if (declared === null || (typeName !== null && declared !== typeName)) return null;
+        typeName = declared;
+      }
+      return typeName === null ? null : { typeName, instance: true };
+    },
   };
 }

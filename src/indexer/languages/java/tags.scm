@@ -30,8 +30,19 @@
 ; Imports and package
 (import_declaration) @import
 
-; Bindings: `Foo c = new Foo()`, `List<Foo> xs`
-(local_variable_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type
+; Bindings: `Foo c = new Foo()`, `List<Foo> xs` (a `List`), `Foo[] a` (an array: no class of the repository's).
+; Locals, fields (interface constants too), parameters of methods, constructors, lambdas with declared types and
+; record components (the record's fields), varargs (arrays), catch and enhanced-for variables.
+(local_variable_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
   declarator: (variable_declarator name: (identifier) @binding.variable))
-(field_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type
+(field_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
   declarator: (variable_declarator name: (identifier) @binding.variable))
+(constant_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+  declarator: (variable_declarator name: (identifier) @binding.variable))
+(formal_parameter type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+  name: (identifier) @binding.variable)
+(spread_parameter [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+  (variable_declarator name: (identifier) @binding.variable))
+(catch_formal_parameter (catch_type) @binding.type name: (identifier) @binding.variable)
+(enhanced_for_statement type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+  name: (identifier) @binding.variable)

@@ -1,0 +1,281 @@
+/**
+ * Java receivers, extracted and resolved end to end: what a variable holds decides which method a call on it
+ * reaches, whatever declared the variable (a local, a parameter of any form, a catch or for variable, a field
+ * named with or without `this.`, a record component), and a call's declared return type types what it gives.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createResolver } from '../../src/indexer/resolve/index.js';
+import { describeEdges, describeExternals, inputFor, resolveAll } from './helpers.js';
+
+async function resolved(files: Record<string, string>): Promise<{ edges: string[]; externals: string[] }> {
+  const input = await inputFor(new Map(Object.entries(files)));
+  const results = resolveAll(createResolver(input), input.extracts.keys());
+  return { edges: describeEdges(input, results, ['calls']), externals: describeExternals(input, results).filter((e) => e.includes(' -calls-> ')) };
+}
+
+const lines = (...text: string[]) => text.join('\n') + '\n';
+
+/** Two classes with the same method names, so a call on a receiver of unknown type is never guessed by name. */
+const DEPS = {
+  'src/main/java/p/Dep.java': lines(
+    'package p;',
+    'public class Dep {',
+    '  public Object resolveShortcut(Object o) { return o; }',
+    '  public Class<?> getDependencyType() { return Object.class; }',
+    '}',
+  ),
+  'src/main/java/p/Other.java': lines(
+    'package p;',
+    'public class Other {',
+    '  public Object resolveShortcut(Object o) { return o; }',
+    '  public Class<?> getDependencyType() { return null; }',
+    '}',
+  ),
+};
+
+test('java: a call on a parameter or on a field named without `this.` reaches the declared type, as on a local or `this.field`', async () => {
+  const { edges } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Factory2.java': lines(
+      'package p;',
+      'public class Factory2 {',
+      '  private Dep field = new Dep();',
+      '  public Object p1(Dep descriptor) { return descriptor.getDependencyType(); }',
+      '  public Object p2() { return field.getDependencyType(); }',
+      '  public Object p3() { return this.field.getDependencyType(); }',
+      '  public Object p4() { Dep d = make(); return d.getDependencyType(); }',
+      '  private Dep make() { return field; }',
+      '  public Object p5(Dep descriptor) { Dep local = descriptor; return local.getDependencyType(); }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, [
+    'p.Factory2 -calls-> p.Dep',
+    'p.Factory2.p1 -calls-> p.Dep.getDependencyType',
+    'p.Factory2.p2 -calls-> p.Dep.getDependencyType',
+    'p.Factory2.p3 -calls-> p.Dep.getDependencyType',
+    'p.Factory2.p4 -calls-> p.Dep.getDependencyType',
+    'p.Factory2.p4 -calls-> p.Factory2.make',
+    'p.Factory2.p5 -calls-> p.Dep.getDependencyType',
+  ]);
+});
+
+test('java: parameters of every form (final, annotated, generic, lambda, constructor, record component), catch and enhanced-for variables', async () => {
+  const { edges, externals } = await resolved({
+    ...DEPS,
+    'src/main/java/p/DepException.java': lines('package p;', 'public class DepException extends RuntimeException {', '  public String detail() { return ""; }', '}'),
+    'src/main/java/p/Forms.java': lines(
+      'package p;',
+      'import java.util.List;',
+      'import java.util.function.Function;',
+      'public class Forms {',
+      '  Object fin(final Dep a) { return a.getDependencyType(); }',
+      '  Object ann(@Deprecated Dep b) { return b.getDependencyType(); }',
+      '  Object both(final @Deprecated Dep c, Object other) { return c.getDependencyType(); }',
+      '  Object gen(List<Dep> deps) { return deps.get(0); }',
+      '  Object loop(List<Dep> deps) { for (final Dep x : deps) { x.resolveShortcut(null); } return null; }',
+      '  Object lambda() { Function<Dep, Object> f = (Dep y) -> y.getDependencyType(); return f; }',
+      '  Object caught() { try { return null; } catch (DepException e) { return e.detail(); } }',
+      '  Forms(Dep ctor) { ctor.resolveShortcut(this); }',
+      '  record Holder(Dep held) {',
+      '    Object get() { return held.getDependencyType(); }',
+      '  }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, [
+    'p.Forms.Forms -calls-> p.Dep.resolveShortcut',
+    'p.Forms.Holder.get -calls-> p.Dep.getDependencyType',
+    'p.Forms.ann -calls-> p.Dep.getDependencyType',
+    'p.Forms.both -calls-> p.Dep.getDependencyType',
+    'p.Forms.caught -calls-> p.DepException.detail',
+    'p.Forms.fin -calls-> p.Dep.getDependencyType',
+    'p.Forms.lambda.f -calls-> p.Dep.getDependencyType',
+    'p.Forms.loop -calls-> p.Dep.resolveShortcut',
+  ]);
+  // A generic type is its class: `List<Dep>` is a `List`.
+  assert.deepEqual(externals, ['p.Forms.gen -calls-> java.util:List.get']);
+});
+
+test('java: an unqualified field is found in the enclosing classes and their bases, unless a local or parameter hides it; a bare call never names a variable', async () => {
+  const { edges } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Base.java': lines('package p;', 'public class Base {', '  protected Dep inherited;', '}'),
+    'src/main/java/p/Fields.java': lines(
+      'package p;',
+      'public class Fields extends Base {',
+      '  private Dep shadowed;',
+      '  private Dep local;',
+      '  private Dep outerField;',
+      '  Object viaBase() { return inherited.getDependencyType(); }',
+      '  Object hiddenByParameter(Other shadowed) { return shadowed.getDependencyType(); }',
+      '  Object hiddenByLocal() { Other local = new Other(); return local.getDependencyType(); }',
+      '  Object shadowed() { return null; }',
+      '  Object callsTheMethod(Dep shadowed) { return shadowed(); }',
+      '  class Inner {',
+      '    Object outer() { return outerField.getDependencyType(); }',
+      '  }',
+      '}',
+    ),
+  });
+  // A call by bare name is a method's, whatever variable has the name.
+  assert.deepEqual(edges, [
+    'p.Fields.Inner.outer -calls-> p.Dep.getDependencyType',
+    'p.Fields.callsTheMethod -calls-> p.Fields.shadowed',
+    'p.Fields.hiddenByLocal -calls-> p.Other',
+    'p.Fields.hiddenByLocal -calls-> p.Other.getDependencyType',
+    'p.Fields.hiddenByParameter -calls-> p.Other.getDependencyType',
+    'p.Fields.viaBase -calls-> p.Dep.getDependencyType',
+  ]);
+});
+
+test('java: a catch or for variable of another type elsewhere in the method leaves a local of the same name its type', async () => {
+  const { edges, externals } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Blocks.java': lines(
+      'package p;',
+      'import java.io.IOException;',
+      'import java.util.List;',
+      'public class Blocks {',
+      '  private Dep item;',
+      '  Object local(List<Other> others) {',
+      '    try { read(); } catch (IOException e) { return e.getMessage(); }',
+      '    Dep e = new Dep();',
+      '    return e.getDependencyType();',
+      '  }',
+      '  void loops(List<Dep> deps, List<Other> others) {',
+      '    for (Dep item : deps) { item.resolveShortcut(null); }',
+      '    for (Other item : others) { item.resolveShortcut(null); }',
+      '  }',
+      '  void read() throws IOException {}',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, ['p.Blocks.local -calls-> p.Blocks.read', 'p.Blocks.local -calls-> p.Dep', 'p.Blocks.local -calls-> p.Dep.getDependencyType']);
+  // Two loops binding `item` to two types: neither type, and not the field `item` either.
+  assert.deepEqual(externals, []);
+});
+
+test('java: a bare call is a method of the class or its bases in the repository, then a static import, then a method of a base outside it', async () => {
+  const { edges, externals } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Check.java': lines(
+      'package p;',
+      'import static org.assertj.core.api.Assertions.assertThat;',
+      'import org.assertj.core.api.AbstractStringAssert;',
+      'public class Check extends AbstractStringAssert<Check> {',
+      '  Object check(Dep isEmpty) { assertThat(isEmpty); isEmpty(); return isNull(); }',
+      '  Object isNull() { return null; }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, ['p.Check.check -calls-> p.Check.isNull']);
+  assert.deepEqual(externals, [
+    'p.Check.check -calls-> org.assertj.core.api.Assertions:assertThat',
+    'p.Check.check -calls-> org.assertj.core.api:AbstractStringAssert.isEmpty',
+  ]);
+});
+test("java: a call's declared return type types its result, called on a receiver or on the implicit `this`; `new Foo()` and a cast `(Foo) x` are Foo's", async () => {
+  const { edges, externals } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Chain.java': lines(
+      'package p;',
+      'import java.util.List;',
+      'public class Chain {',
+      '  private final Dep dep = new Dep();',
+      '  @Deprecated public final Dep getDep() { return dep; }',
+      '  public <T> T generic(Class<T> type) { return null; }',
+      '  public Dep[] array() { return null; }',
+      '  public List<Dep> list() { return null; }',
+      '  Object onReceiver(Chain other) { return other.getDep().getDependencyType(); }',
+      '  Object onThis() { return getDep().resolveShortcut(null); }',
+      '  Object typeParameter() { return generic(Dep.class).getDependencyType(); }',
+      '  Object onArray() { return array().clone(); }',
+      '  Object onList() { return list().get(0); }',
+      '  Chain() {}',
+      '  Object created() { return new Chain().getDep(); }',
+      '  Object cast(Object o) { return ((Dep) o).getDependencyType(); }',
+      '  Object anonymous() { return new Dep() { }.getDependencyType(); }',
+      '}',
+    ),
+  });
+  assert.deepEqual(externals, ['p.Chain.onList -calls-> java.util:List.get']);
+  assert.deepEqual(edges, [
+    'p.Chain -calls-> p.Dep',
+    'p.Chain.onReceiver -calls-> p.Chain.getDep',
+    'p.Chain.onReceiver -calls-> p.Dep.getDependencyType',
+    'p.Chain.onThis -calls-> p.Chain.getDep',
+    'p.Chain.onThis -calls-> p.Dep.resolveShortcut',
+    'p.Chain.onArray -calls-> p.Chain.array',
+    'p.Chain.created -calls-> p.Chain',
+    'p.Chain.created -calls-> p.Chain.getDep',
+    'p.Chain.cast -calls-> p.Dep.getDependencyType',
+    'p.Chain.anonymous -calls-> p.Dep',
+    'p.Chain.onList -calls-> p.Chain.list',
+    'p.Chain.typeParameter -calls-> p.Chain.generic',
+  ].sort());
+});
+
+test('java: the return type a method signature declares, past annotations, modifiers and type parameters', async () => {
+  const { declaredReturnType } = await import('../../src/indexer/languages/java/resolver.js');
+  const cases: [string, string, string | null][] = [
+    ['public List<Dep> list()', 'list', 'List'],
+    ['@Deprecated public final Dep getDep()', 'getDep', 'Dep'],
+    ['@RequestMapping(value = "x") @Nullable public static <K, V extends Foo<K>> java.util.Map.Entry<K,V> e(int a) throws X', 'e', 'java.util.Map.Entry'],
+    ['protected @Nullable Foo g()', 'g', 'Foo'],
+    ['public java.util.@Nullable List<X> z()', 'z', 'java.util.List'],
+    ['public <T> T generic(Class<T> type)', 'generic', null],
+    ['public Dep[] array()', 'array', null],
+    ['void f()', 'f', null],
+    ['int size()', 'size', null],
+    ['A(Dep d)', 'A', null],
+  ];
+  for (const [signature, name, expected] of cases) assert.equal(declaredReturnType(signature, name), expected, signature);
+});
+
+test('java: a member type is in scope in the class declaring it, its subclasses and the classes nested in it', async () => {
+  const { edges } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Outer.java': lines(
+      'package p;',
+      'public class Outer {',
+      '  public static class Part { public Object make() { return null; } public static Part of() { return new Part(); } }',
+      '  private Part field;',
+      '  Object viaField() { return field.make(); }',
+      '  Object viaParameter(Part part) { return part.make(); }',
+      '  Object viaStatic() { return Part.of().make(); }',
+      '  class Inner { Object nested(Part part) { return part.make(); } }',
+      '}',
+    ),
+    'src/main/java/p/Sub.java': lines('package p;', 'public class Sub extends Outer {', '  Object inherited(Part part) { return part.make(); }', '}'),
+  });
+  assert.deepEqual(edges, [
+    'p.Outer.Inner.nested -calls-> p.Outer.Part.make',
+    'p.Outer.Part.of -calls-> p.Outer.Part',
+    'p.Outer.viaField -calls-> p.Outer.Part.make',
+    'p.Outer.viaParameter -calls-> p.Outer.Part.make',
+    'p.Outer.viaStatic -calls-> p.Outer.Part.make',
+    'p.Outer.viaStatic -calls-> p.Outer.Part.of',
+    'p.Sub.inherited -calls-> p.Outer.Part.make',
+  ]);
+});
+
+test('java: a call of overloaded methods types its result when every overload declares the same return type, but reaches none of them', async () => {
+  const { edges } = await resolved({
+    ...DEPS,
+    'src/main/java/p/Types.java': lines(
+      'package p;',
+      'public class Types {',
+      '  public static Dep forClass(Class<?> type) { return null; }',
+      '  public static Dep forClass(Class<?> type, Object owner) { return null; }',
+      '  public static Dep mixed(int a) { return null; }',
+      '  public static Other mixed(String a) { return null; }',
+      '  Object agree() { return forClass(Dep.class).getDependencyType(); }',
+      '  Object onReceiver() { return Types.forClass(Dep.class, this).resolveShortcut(null); }',
+      '  Object disagree() { return mixed(1).getDependencyType(); }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, ['p.Types.agree -calls-> p.Dep.getDependencyType', 'p.Types.onReceiver -calls-> p.Dep.resolveShortcut']);
+});
