@@ -42,6 +42,14 @@ test('go bindings: var with a type and composite literals, not constructor-funct
   assert.deepEqual(bindingsOf(x), ['c: Thing @a.F', 'd: Thing @a.F', 'e: pkg.Other @a.F', 'g: Box @a.F']);
 });
 
+test('go bindings: the fields of a struct type, named and embedded, scoped to the type', async () => {
+  const x = await extractSource(
+    'a.go',
+    ['package a', 'type S struct {', '  sync.Mutex', '  *Base', '  a, b *pkg.T', '  n int', '  Box[int]', '  cb func(x *Y)', '}', 'func F() {', '  var v struct{ inner T }', '}', ''].join('\n'),
+  );
+  assert.deepEqual(bindingsOf(x), ['Mutex: sync.Mutex @a.S', 'Base: Base @a.S', 'a: pkg.T @a.S', 'b: pkg.T @a.S', 'n:  @a.S', 'Box: Box @a.S', 'cb:  @a.S']);
+});
+
 test('go doc comments: the // block directly above, not one separated by a blank line', async () => {
   const x = await extractSource('a.go', ['// Package a does things.', 'package a', '', '// Unrelated.', '', '// F runs.', '// Twice.', 'func F() {}', ''].join('\n'));
   assert.deepEqual(x.entities.map((e) => e.docstring), ['Package a does things.', 'F runs.\nTwice.']);

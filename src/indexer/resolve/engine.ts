@@ -19,6 +19,8 @@ interface Linearization {
   classes: Entity[];
   /** First base outside the repository, for members the in-repo classes do not declare. */
   external: Sym | null;
+  /** Bases, of the type and of its in-repo bases, that are no in-repo type: outside ones, and names that denote no type. */
+  outside: number;
 }
 
 type ModuleSym = Extract<Sym, { kind: 'module' }>;
@@ -192,17 +194,27 @@ export class Engine {
   lookupName(scopeId: string, name: string, space?: Space): Sym | null {
     const scope = this.index.entityById.get(scopeId);
     if (!scope) return null;
-    if (!this.resolverFor(scope)?.declarationSpaces) space = undefined;
+    const lang = this.resolverFor(scope);
+    if (isTypeLike(scope) && lang?.typeBodyIsScope === false) {
+      const outer = this.enclosingScope(scope);
+      return outer ? this.lookupName(outer.id, name, space) : null;
+    }
+    if (!lang?.declarationSpaces) space = undefined;
     const cached = this.names.get(space ?? '', scopeId, name);
     if (cached !== undefined) return cached;
     return this.names.run(space ?? '', scopeId, name, null, () => {
       const found = this.lookupInScope(scope, name, space);
       if (found) return found;
-      // Class bodies are not enclosing scopes for the functions nested in them.
-      let outer = scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
-      while (outer && isTypeLike(outer)) outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+      const outer = this.enclosingScope(scope);
       return outer ? this.lookupName(outer.id, name, space) : null;
     });
+  }
+
+  /** The scope enclosing `scope` for name lookup: class bodies are not enclosing scopes for what is nested in them. */
+  private enclosingScope(scope: Entity): Entity | undefined {
+    let outer = scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
+    while (outer && isTypeLike(outer)) outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+    return outer;
   }
 
   private lookupInScope(scope: Entity, name: string, space: Space | undefined): Sym | null {
@@ -420,8 +432,26 @@ export class Engine {
 
   /** A member of a class, searched in the class and then its bases in linearisation order. */
   classMember(type: Entity, name: string): Sym | null {
-    const { classes, external } = this.linearize(type);
-    return this.memberIn(classes, name) ?? (external ? this.member(external, name) : null);
+    const lin = this.linearize(type);
+    if (!this.resolverFor(type)?.embeddedBases) return this.memberIn(lin.classes, name) ?? this.outsideMember(type, lin, name);
+    for (const cls of lin.classes) {
+      const found = this.memberIn([cls], name);
+      if (found) return found;
+      // A named field is never a member promoted from an embedded type; what calling it does is not known.
+      if (this.index.bindingsNamed(cls.id, name).length > 0) return opaque();
+    }
+    return this.outsideMember(type, lin, name);
+  }
+
+  /**
+   * Member `name` of the first base outside the repository, for a type whose in-repo classes lack it; where
+   * bases are embedded types (LanguageResolver.embeddedBases), only when that base is the type's one base that
+   * is no in-repo type: with several, which of them has the member is not known.
+   */
+  private outsideMember(type: Entity, lin: Linearization, name: string): Sym | null {
+    if (lin.external === null) return null;
+    if (lin.outside > 1 && this.resolverFor(type)?.embeddedBases) return ambiguous();
+    return this.member(lin.external, name);
   }
 
   private memberIn(classes: readonly Entity[], name: string): Sym | null {
@@ -435,20 +465,27 @@ export class Engine {
   }
 
   linearize(type: Entity): Linearization {
-    return this.linearizations.run('', type.id, '', { classes: [type], external: null }, () => {
+    return this.linearizations.run('', type.id, '', { classes: [type], external: null, outside: 0 }, () => {
       const bases: Entity[] = [];
       let external: Sym | null = null;
+      let outside = 0;
       const scopeId = type.parentId ?? type.id;
       for (const ref of this.index.basesOf(type)) {
         const sep = this.resolverFor(type)?.separator ?? '.';
         const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`, 'type');
         if (base?.kind === 'entity' && isTypeLike(base.entity) && base.entity.id !== type.id) bases.push(base.entity);
-        else if (base?.kind === 'external') external ??= base;
+        else {
+          if (base?.kind === 'external') external ??= base;
+          if (!(base?.kind === 'entity' && base.entity.id === type.id)) outside += 1;
+        }
       }
       const baseLinearizations = bases.map((base) => this.linearize(base));
-      for (const lin of baseLinearizations) external ??= lin.external;
+      for (const lin of baseLinearizations) {
+        external ??= lin.external;
+        outside += lin.outside;
+      }
       const classes = linearize(type, bases, baseLinearizations.map((lin) => lin.classes), (e) => e.id);
-      return { classes, external };
+      return { classes, external, outside };
     });
   }
 
@@ -468,8 +505,8 @@ export class Engine {
     // Outside a type, `self`/`super` are module paths (Rust `self::f()`), resolved like any other receiver.
     const type = this.enclosingType(ref.fromId);
     if (type && receiver === lang.superReceiver) {
-      const { classes, external } = this.linearize(type);
-      return this.outcome(this.memberIn(classes.slice(1), name) ?? (external ? this.member(external, name) : null));
+      const lin = this.linearize(type);
+      return this.outcome(this.memberIn(lin.classes.slice(1), name) ?? this.outsideMember(type, lin, name));
     }
     const steps = this.stepsOf(receiver, lang.separator);
     if (steps === null) return this.uniqueMethod(name, lang, group);
@@ -507,9 +544,9 @@ export class Engine {
       for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
     } else if (type && `${head.name}${'()'.repeat(head.calls)}` === lang.superReceiver) {
       if (steps.length < 2) return { sym: null, guessable: true };
-      const { classes, external } = this.linearize(type);
+      const lin = this.linearize(type);
       const step = steps[1]!;
-      sym = this.memberIn(classes.slice(1), step.name) ?? (external ? this.member(external, step.name) : null);
+      sym = this.memberIn(lin.classes.slice(1), step.name) ?? this.outsideMember(type, lin, step.name);
       guessable = sym === null;
       const self: Sym = { kind: 'instance', type };
       for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? self : null));
@@ -615,7 +652,8 @@ export class Engine {
    */
   private attribute(type: Entity, name: string, instance: boolean): Sym | null {
     return this.attributes.run(instance ? 'instance' : 'class', type.id, name, null, () => {
-      const { classes, external } = this.linearize(type);
+      const lin = this.linearize(type);
+      const { classes } = lin;
       const lang = this.resolverFor(type);
       const receivers = instance ? [...(lang?.selfReceivers ?? [])] : [];
       for (const cls of classes) {
@@ -628,7 +666,7 @@ export class Engine {
         ];
         if (bindings.length > 0) return this.bindingsSym(bindings);
       }
-      return external ? this.member(external, name) : null;
+      return this.outsideMember(type, lin, name);
     });
   }
 

@@ -50,6 +50,18 @@ export interface LanguageResolver {
   readonly declarationSpaces?: boolean;
   /** A bare name inside a class body resolves against the class and its bases (Java's implicit `this`). */
   readonly classMembersInScope: boolean;
+  /**
+   * Whether names looked up from a type itself (its field types, a bare name in its body) see what the type
+   * declares; absent: true. False where a type's body declares no names (Go: a struct's fields and methods are
+   * never in scope by their bare names, so `Config *Config` names the package's type Config).
+   */
+  readonly typeBodyIsScope?: boolean;
+  /**
+   * Bases are embedded types (Go): their members are promoted to the type, but a named field of the type (a
+   * binding in its body) is never taken for one, and a member the in-repo types lack comes from an outside
+   * base only when the type has one base that is no in-repo type: with several, its owner is not known.
+   */
+  readonly embeddedBases?: boolean;
   /** Module of a builtin/global name ('builtins' for `len`, 'globalThis' for `console`), or null. */
   builtinModule(name: string): string | null;
   /** Method names of builtin types; a call `x.<name>()` on an unknown receiver is not matched by name alone. */

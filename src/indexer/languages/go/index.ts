@@ -8,6 +8,7 @@ import { countSyntaxErrors } from '../../extract/syntax.js';
 import { capture, runTagsQuery } from '../../extract/tags.js';
 import type { FileExtract, ProjectLayout, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
+import { goTypePath, PREDECLARED_TYPES } from './signature.js';
 
 const KEYWORDS = new Set(
   ('break case chan const continue default defer else fallthrough for func go goto if import interface map package ' +
@@ -15,10 +16,7 @@ const KEYWORDS = new Set(
 );
 
 /** Predeclared types: never defined in a repository, so not worth a reference. */
-const PREDECLARED = new Set(
-  ('any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string ' +
-    'uint uint8 uint16 uint32 uint64 uintptr').split(' '),
-);
+const PREDECLARED = PREDECLARED_TYPES;
 
 const DOC_RULE: LeadingCommentRule = { commentTypes: new Set(['comment']), isDoc: () => true };
 
@@ -115,6 +113,15 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         if (typeNode === undefined) return;
         const typeName = typeNode.type === 'generic_type' ? (typeNode.childForFieldName('type')?.text ?? '') : typeNode.text;
         if (/^[\p{L}_][\p{L}\p{Nd}_.]*$/u.test(typeName)) b.binding(node.startIndex, node.text, typeName);
+      },
+      'binding.field'({ node }) {
+        // Scoped to the struct type: its fields, never members promoted from an embedded type. An embedded field is
+        // named by its type's name (`*pkg.State` is the field State). A field of a type no name denotes is bound too.
+        const typeNode = node.childForFieldName('type');
+        const typeName = goTypePath(typeNode?.text ?? '');
+        const names = node.childrenForFieldName('name');
+        if (names.length === 0 && typeName !== '') b.binding(typeNode!.startIndex, typeName.slice(typeName.lastIndexOf('.') + 1), typeName);
+        for (const name of names) if (name !== null) b.binding(name.startIndex, name.text, typeName);
       },
     },
   });

@@ -2,6 +2,7 @@
 import { posix } from 'node:path';
 import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
 import { ownedMembers } from '../../resolve/owned-members.js';
+import { goTypeParameters } from './signature.js';
 
 const BUILTINS = new Set(
   'append cap clear close complex copy delete imag len make max min new panic print println real recover error string bool byte rune int int8 int16 int32 int64 uint uint8 uint16 uint32 uint64 uintptr float32 float64 any nil true false iota'.split(' '),
@@ -33,6 +34,8 @@ export function goResolver(repo: RepoView): LanguageResolver {
     superReceiver: null,
     importsAreMembers: false,
     classMembersInScope: false,
+    typeBodyIsScope: false,
+    embeddedBases: true,
     builtinModule: (name) => (BUILTINS.has(name) ? 'builtin' : null),
     isCommonMethod: (name) => COMMON_METHODS.has(name),
     resolveModule(specifier, fromFile) {
@@ -57,6 +60,7 @@ export function goResolver(repo: RepoView): LanguageResolver {
     },
     packageFiles: (key) => packages.get(key) ?? null,
     extraMembers: ownedMembers(repo.extracts, 'go', '.', dirOf),
+    typeParameters: (entity) => (entity.language === 'go' ? goTypeParameters(entity.signature) : []),
     receiverOf: (method) => {
       const match = /^func\s*\(\s*([\p{L}_][\p{L}\p{Nd}_]*)\s+\*?\s*([\p{L}_][\p{L}\p{Nd}_.]*)/u.exec(method.signature);
       return match ? { variable: match[1]!, typeName: match[2]! } : null;

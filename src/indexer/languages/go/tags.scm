@@ -32,3 +32,5 @@
 (var_spec name: (identifier) @binding.variable value: (expression_list . [(composite_literal type: (_) @binding.type) (unary_expression operand: (composite_literal type: (_) @binding.type))]))
 (short_var_declaration left: (expression_list . (identifier) @binding.variable)
   right: (expression_list . [(composite_literal type: (_) @binding.type) (unary_expression operand: (composite_literal type: (_) @binding.type))]))
+; The fields of a struct type, named (`store *Store`) and embedded (`*State` is the field State)
+(type_spec type: (struct_type (field_declaration_list (field_declaration) @binding.field)))
