@@ -34,12 +34,66 @@ test('go refs: calls, composite literals, embedding, qualified types; predeclare
   assert.deepEqual(refsOf(x), ['inherits io|Reader @a.S', 'inherits |Base @a.S', 'type |Reader @a.F', 'new |S @a.F', 'call fmt|Println @a.F', 'call |g @a.F']);
 });
 
-test('go bindings: var with a type and composite literals, not constructor-function results', async () => {
+test('go bindings: var with a type, composite literals, and values of name paths and calls', async () => {
   const x = await extractSource(
     'a.go',
-    ['package a', 'func F() {', '  var c Thing', '  d := Thing{}', '  e := &pkg.Other{}', '  f := NewThing()', '  var g = Box[int]{}', '}', ''].join('\n'),
+    [
+      'package a',
+      'import "example.com/config"',
+      'func F() {',
+      '  var c Thing',
+      '  d := Thing{}',
+      '  e := &pkg.Other{}',
+      '  f := NewThing()',
+      '  var g = Box[int]{}',
+      '  h, err := s.store.Get(1).(*pkg.T)',
+      '  i := new(T)',
+      '  j, k := m[1], <-ch',
+      '  var n int',
+      '  partition := partition(1)',
+      '  config := load()',
+      '}',
+      '',
+    ].join('\n'),
   );
-  assert.deepEqual(bindingsOf(x), ['c: Thing @a.F', 'd: Thing @a.F', 'e: pkg.Other @a.F', 'g: Box @a.F']);
+  // Unknown values bind nothing, nor a path through the variable itself, nor a variable named as an imported package.
+  assert.deepEqual(bindingsOf(x), ['c: Thing @a.F', 'd: Thing @a.F', 'e: pkg.Other @a.F', 'f = NewThing() @a.F', 'g: Box @a.F', 'h = pkg.T() @a.F', 'i = T() @a.F']);
+});
+
+test('go bindings: parameters and named results of functions, methods and literals, not of function types or receivers', async () => {
+  const x = await extractSource(
+    'a.go',
+    [
+      'package a',
+      'import "net/url"',
+      'type H func(req *Request)',
+      'func (s *Server) Serve(ctx context.Context, a, b *T, opts ...Option) (r *Resp, err error) {',
+      '  run := func(c *Conn, n int) {}',
+      '  each(func(a *Other, url *URL, w *W, k int) {})',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // A literal defining no function binds in the enclosing one: its typed parameters, but for names already taken there.
+  assert.deepEqual(bindingsOf(x), [
+    'ctx: context.Context @a.Server.Serve',
+    'a: T @a.Server.Serve',
+    'b: T @a.Server.Serve',
+    'opts:  @a.Server.Serve',
+    'r: Resp @a.Server.Serve',
+    'err:  @a.Server.Serve',
+    'c: Conn @a.Server.Serve.run',
+    'n:  @a.Server.Serve.run',
+    'w: W @a.Server.Serve',
+  ]);
+});
+
+test('go call receivers: chains of calls, conversions and type assertions as paths', async () => {
+  const x = await extractSource(
+    'a.go',
+    ['package a', 'func F() {', '  c.Manager().Should(1)', '  x.(*pkg.T).Run()', '  (&T{}).M()', '  T(v).N()', '  m[1].Get()', '}', ''].join('\n'),
+  );
+  assert.deepEqual(refsOf(x, ['call']), ['call c.Manager()|Should @a.F', 'call c|Manager @a.F', 'call pkg.T()|Run @a.F', 'call T()|M @a.F', 'call T()|N @a.F', 'call |T @a.F', 'call ?|Get @a.F']);
 });
 
 test('go bindings: the fields of a struct type, named and embedded, scoped to the type', async () => {

@@ -63,9 +63,12 @@ interface Candidate {
   only?: Space;
 }
 
-/** Types are named in type annotations and heritage clauses; calls and other uses name values. */
-function spaceOf(ref: RawRef): Space {
-  return ref.kind === 'type' || ref.kind === 'inherits' || ref.kind === 'implements' ? 'type' : 'value';
+/**
+ * Types are named in type annotations and heritage clauses; calls and other uses name values. A construction
+ * names a type where no variable can stand for one (Go's composite literal `T{}`, see variablesNeverTypes).
+ */
+function spaceOf(ref: RawRef, lang: LanguageResolver): Space {
+  return ref.kind === 'type' || ref.kind === 'inherits' || ref.kind === 'implements' || (ref.kind === 'new' && lang.variablesNeverTypes) ? 'type' : 'value';
 }
 
 function entityCandidate(entity: Entity): Candidate {
@@ -199,7 +202,7 @@ export class Engine {
       const outer = this.enclosingScope(scope);
       return outer ? this.lookupName(outer.id, name, space) : null;
     }
-    if (!lang?.declarationSpaces) space = undefined;
+    if (!lang?.declarationSpaces && !(space === 'type' && lang?.variablesNeverTypes)) space = undefined;
     const cached = this.names.get(space ?? '', scopeId, name);
     if (cached !== undefined) return cached;
     return this.names.run(space ?? '', scopeId, name, null, () => {
@@ -223,14 +226,18 @@ export class Engine {
     const candidates: Candidate[] = [];
     for (const child of this.declared(scope, name)) candidates.push(entityCandidate(child));
     let receiver: { variable: string; typeName: string } | null = null;
-    if (scope.kind === 'method' && lang.receiverOf) {
+    // Where no variable can stand for a type, a type's name looks past the variables (`func f(page page.Page)`).
+    const variables = !(space === 'type' && lang.variablesNeverTypes);
+    if (variables && scope.kind === 'method' && lang.receiverOf) {
       this.tracker.read(scope.filePath, scope.name); // the receiver comes from its signature
       receiver = lang.receiverOf(scope);
     }
-    const bindings = receiver?.variable === name ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
-    // A variable holds a value: where types are declared apart, it leaves a type of its name visible.
-    const bound = this.bindingsSym(bindings);
-    if (bound) candidates.push({ sym: bound, only: 'value' });
+    if (variables) {
+      const bindings = receiver?.variable === name ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
+      // A variable holds a value: where types are declared apart, it leaves a type of its name visible.
+      const bound = this.bindingsSym(bindings);
+      if (bound) candidates.push({ sym: bound, only: 'value' });
+    }
     for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
       const sym = this.importedSym(imp, binding, scope, space);
       if (sym) candidates.push({ sym });
@@ -511,7 +518,7 @@ export class Engine {
     const steps = this.stepsOf(receiver, lang.separator);
     if (steps === null) return this.uniqueMethod(name, lang, group);
     const head = steps[0]!;
-    const space = spaceOf(ref);
+    const space = spaceOf(ref, lang);
     if (head.calls === 0 && !(type && lang.selfReceivers.has(head.name)) && this.lookupName(ref.fromId, head.name, space) === null) {
       // A builtin module or type as the receiver: `str.join`, `dict.fromkeys`, `Object.keys`.
       const builtin = lang.builtinModule(head.name);
@@ -671,7 +678,7 @@ export class Engine {
   }
 
   private resolveBareName(ref: RawRef, from: Entity, lang: LanguageResolver, group: LanguageGroup): Outcome | null {
-    const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref));
+    const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref, lang));
     if (sym) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
     if (ref.name === lang.classReceiver) {
       // Only where a method receives the class as its first parameter (`def create(cls)`).

@@ -48,6 +48,12 @@ export interface LanguageResolver {
   readonly variablesExported?: boolean;
   /** Types and values are declared apart (TypeScript): where a name has both meanings, the use decides. */
   readonly declarationSpaces?: boolean;
+  /**
+   * A name path written where a type is (a type reference, a declared or return type) never starts at a variable
+   * (Go): variables of the name are passed over, so `func f(page page.Page)` names the package page in its
+   * parameter's type. Where types and values are declared apart (declarationSpaces) this holds already.
+   */
+  readonly variablesNeverTypes?: boolean;
   /** A bare name inside a class body resolves against the class and its bases (Java's implicit `this`). */
   readonly classMembersInScope: boolean;
   /**

@@ -2,7 +2,7 @@
 import { posix } from 'node:path';
 import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
 import { ownedMembers } from '../../resolve/owned-members.js';
-import { goTypeParameters } from './signature.js';
+import { goResultType, goTypeParameters, packageName } from './signature.js';
 
 const BUILTINS = new Set(
   'append cap clear close complex copy delete imag len make max min new panic print println real recover error string bool byte rune int int8 int16 int32 int64 uint uint8 uint16 uint32 uint64 uintptr float32 float64 any nil true false iota'.split(' '),
@@ -35,6 +35,7 @@ export function goResolver(repo: RepoView): LanguageResolver {
     importsAreMembers: false,
     classMembersInScope: false,
     typeBodyIsScope: false,
+    variablesNeverTypes: true,
     embeddedBases: true,
     builtinModule: (name) => (BUILTINS.has(name) ? 'builtin' : null),
     isCommonMethod: (name) => COMMON_METHODS.has(name),
@@ -50,9 +51,7 @@ export function goResolver(repo: RepoView): LanguageResolver {
     importBindings(imp): ImportBinding[] {
       if (imp.alias === '_' || imp.alias === '.') return [];
       if (imp.alias) return [{ local: imp.alias }];
-      const parts = imp.module.split('/');
-      const last = /^v\d+$/.test(parts[parts.length - 1] ?? '') && parts.length > 1 ? parts[parts.length - 2]! : parts[parts.length - 1]!;
-      return [{ local: last.replace(/^go-/, '').replace(/[.-]go$/, '').replace(/-/g, '') }];
+      return [{ local: packageName(imp.module) }];
     },
     packageOf: (file) => {
       const files = packages.get(dirOf(file));
@@ -60,6 +59,12 @@ export function goResolver(repo: RepoView): LanguageResolver {
     },
     packageFiles: (key) => packages.get(key) ?? null,
     extraMembers: ownedMembers(repo.extracts, 'go', '.', dirOf),
+    // A function's value is its first result (`x, err := f()`); Go has no overloads.
+    returnType(declarations) {
+      const fn = declarations.length === 1 ? declarations[0]! : null;
+      const typeName = fn?.language === 'go' ? goResultType(fn.signature) : null;
+      return typeName === null ? null : { typeName, instance: true };
+    },
     typeParameters: (entity) => (entity.language === 'go' ? goTypeParameters(entity.signature) : []),
     receiverOf: (method) => {
       const match = /^func\s*\(\s*([\p{L}_][\p{L}\p{Nd}_]*)\s+\*?\s*([\p{L}_][\p{L}\p{Nd}_.]*)/u.exec(method.signature);

@@ -1,8 +1,15 @@
-/** Go types as source writes them: the name path a type denotes, the type parameters a declaration declares. */
+/**
+ * What Go source says in its own notation: the type of a signature's first result, the type parameters it
+ * declares, the name path of a type, the name an import binds.
+ */
+import { SIGNATURE_MAX_CHARS } from '../../extract/text.js';
 
 const NAME = /^[\p{L}_][\p{L}\p{Nd}_]*/u;
 /** A type name as a path: `T`, `pkg.T`. */
 const TYPE_PATH = /^[\p{L}_][\p{L}\p{Nd}_]*(?:\.[\p{L}_][\p{L}\p{Nd}_]*)?$/u;
+
+/** A named result or parameter, `err error`, `b *T`: a name other than a type keyword (`chan T`), then its type. */
+const NAMED_ITEM = /^(?!(?:chan|func|map|struct|interface)(?![\p{L}\p{Nd}_]))[\p{L}_][\p{L}\p{Nd}_]*\s+[^\s.]/u;
 
 /** Predeclared types: never defined in a repository. */
 export const PREDECLARED_TYPES: ReadonlySet<string> = new Set(
@@ -93,6 +100,38 @@ function parameterList(signature: string): { params: number; typeParams: number 
   return signature[i] === '(' ? { params: i, typeParams } : { params: -1, typeParams };
 }
 
+/**
+ * The type of the first result a Go function signature declares, as a name path (`*pkg.T` and `(t *T, err error)`
+ * give `pkg.T` and `T`); null without results, for a result no name denotes, or when the signature may have been
+ * cut short.
+ */
+export function goResultType(signature: string): string | null {
+  const { params } = parameterList(signature);
+  if (params < 0) return null;
+  const end = closing(signature, params);
+  if (end < 0) return null;
+  const result = signature.slice(end).trim();
+  if (result === '') return null;
+  let first: string;
+  if (result.startsWith('(')) {
+    if (closing(result, 0) !== result.length) return null;
+    const list = items(result.slice(1, -1));
+    // Named results (`(t *T, err error)`, `(a, b *T)`): a name, then its type, or a name sharing the next item's type.
+    const named = list.some((item) => NAMED_ITEM.test(item));
+    first = list[0] ?? '';
+    if (named) {
+      const typed = list.find((item) => NAMED_ITEM.test(item)) ?? '';
+      first = typed.slice(typed.search(/\s/)).trim();
+    }
+  } else {
+    // A result at the end of a signature that was cut may be cut too.
+    if (signature.length >= SIGNATURE_MAX_CHARS - 1) return null;
+    first = result;
+  }
+  const path = goTypePath(first);
+  return path === '' ? null : path;
+}
+
 /** The type parameters a Go declaration's signature declares: `func F[K comparable, V any]`, `func (b *Box[T]) M`, `type Box[T any] struct`. */
 export function goTypeParameters(signature: string): string[] {
   let open: number;
@@ -110,4 +149,15 @@ export function goTypeParameters(signature: string): string[] {
     if (name !== undefined) names.push(name);
   }
   return names;
+}
+
+/**
+ * The name an import of `path` binds without an alias, as far as the path tells: its last element, skipping a major
+ * version (`.../v2`) and dropping a `go-` prefix, a `.go`/`-go` suffix and dashes (`github.com/mattn/go-sqlite3` ->
+ * `sqlite3`). The package clause may name it otherwise; the path is what an importer sees.
+ */
+export function packageName(path: string): string {
+  const parts = path.split('/');
+  const last = /^v\d+$/.test(parts[parts.length - 1] ?? '') && parts.length > 1 ? parts[parts.length - 2]! : parts[parts.length - 1]!;
+  return last.replace(/^go-/, '').replace(/[.-]go$/, '').replace(/-/g, '');
 }
