@@ -26,6 +26,19 @@ test('go FQNs use the go.mod module path; methods hang under their receiver type
   assert.deepEqual(x.entities.map((e) => e.exported), [true, true, true, false, true]);
 });
 
+test('go vendored packages are named by their import path, below the module root only', async () => {
+  const vendored = await extractSource('vendor/github.com/containerd/log/entry.go', ['package log', 'type Entry struct{}', 'func (e *Entry) Info() {}', ''].join('\n'), goMod);
+  assert.deepEqual(fqns(vendored), ['module github.com/containerd/log/entry.go', 'class github.com/containerd/log.Entry', 'method github.com/containerd/log.Entry.Info']);
+  const nested = await extractSource('man/vendor/github.com/russross/blackfriday/v2/node.go', ['package blackfriday', 'type Node struct{}', ''].join('\n'), {
+    ...goMod,
+    'man/go.mod': 'module example.com/m/man\n',
+  });
+  assert.deepEqual(fqns(nested), ['module github.com/russross/blackfriday/v2/node.go', 'class github.com/russross/blackfriday/v2.Node']);
+  // A directory named vendor deeper in a module is an ordinary package.
+  const deeper = await extractSource('pkg/vendor/a.go', ['package vendor', 'type A struct{}', ''].join('\n'), goMod);
+  assert.deepEqual(fqns(deeper), ['module example.com/m/pkg/vendor/a.go', 'class example.com/m/pkg/vendor.A']);
+});
+
 test('go refs: calls, composite literals, embedding, qualified types; predeclared types left out', async () => {
   const x = await extractSource(
     'a.go',

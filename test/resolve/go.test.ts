@@ -7,10 +7,14 @@ import { test } from 'node:test';
 import { createResolver } from '../../src/indexer/resolve/index.js';
 import { describeEdges, describeExternals, inputFor, resolveAll } from './helpers.js';
 
-async function resolved(files: Record<string, string>): Promise<{ edges: string[]; externals: string[] }> {
+async function resolved(files: Record<string, string>): Promise<{ edges: string[]; externals: string[]; importedFiles: string[] }> {
   const input = await inputFor(new Map(Object.entries(files)));
   const results = resolveAll(createResolver(input), input.extracts.keys());
-  return { edges: describeEdges(input, results), externals: describeExternals(input, results) };
+  // FQNs do not tell a package from its vendored copy: the files imports lead to do.
+  const fileOf = new Map<string, string>();
+  for (const extract of input.extracts.values()) for (const e of extract.entities) fileOf.set(e.id, e.filePath);
+  const importedFiles = [...results.values()].flatMap((r) => r.edges.filter((e) => e.kind === 'imports').map((e) => `${fileOf.get(e.source)} -> ${fileOf.get(e.target)}`));
+  return { edges: describeEdges(input, results), externals: describeExternals(input, results), importedFiles: importedFiles.sort() };
 }
 
 const lines = (...text: string[]): string => text.join('\n') + '\n';
@@ -260,4 +264,78 @@ test('go: a variable hides an imported package only from its declaration on, and
     'example.com/m/watcher.Watcher.Add -references-> example.com/m/watcher.Watcher',
   ]);
   assert.deepEqual(externals, []);
+});
+
+test('go vendor/: a vendored package is the package of its import path, and imports resolve to it (a replaced module to its directory)', async () => {
+  const { edges, externals, importedFiles } = await resolved({
+    'go.mod': lines('module example.com/app', '', 'go 1.22', '', 'require (', '\tgithub.com/containerd/log v0.1.0', '\texample.com/app/api v1.0.0', ')', '', 'replace example.com/app/api => ./api'),
+    'vendor/modules.txt': lines(
+      '# example.com/app/api v1.0.0 => ./api',
+      '## explicit; go 1.22',
+      'example.com/app/api/types',
+      '# github.com/containerd/log v0.1.0',
+      '## explicit; go 1.20',
+      'github.com/containerd/log',
+      '# github.com/sirupsen/logrus v1.9.3',
+      '## explicit; go 1.13',
+      'github.com/sirupsen/logrus',
+    ),
+    'vendor/github.com/sirupsen/logrus/entry.go': lines('package logrus', '', 'type Entry struct{}', '', 'func (e *Entry) Info(args ...any) {}'),
+    'vendor/github.com/containerd/log/context.go': lines(
+      'package log',
+      '',
+      'import (',
+      '\t"context"',
+      '',
+      '\t"github.com/sirupsen/logrus"',
+      ')',
+      '',
+      'type Entry = logrus.Entry',
+      '',
+      'func G(ctx context.Context) *logrus.Entry { return &logrus.Entry{} }',
+    ),
+    // A copy of ./api made by `go mod vendor`: imports of example.com/app/api/types lead to ./api/types.
+    'vendor/example.com/app/api/types/types.go': lines('package types', '', 'type Info struct{}'),
+    'api/go.mod': lines('module example.com/app/api', '', 'go 1.22'),
+    'api/types/types.go': lines('package types', '', 'type Info struct{}'),
+    'daemon/daemon.go': lines(
+      'package daemon',
+      '',
+      'import (',
+      '\t"context"',
+      '',
+      '\t"example.com/app/api/types"',
+      '\t"github.com/containerd/log"',
+      ')',
+      '',
+      'func Run(ctx context.Context) types.Info {',
+      '\tlog.G(ctx).Info("started")',
+      '\treturn types.Info{}',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, [
+    'example.com/app/daemon.Run -calls-> example.com/app/api/types.Info',
+    'example.com/app/daemon.Run -calls-> github.com/containerd/log.G',
+    'example.com/app/daemon.Run -calls-> github.com/sirupsen/logrus.Entry.Info',
+    'example.com/app/daemon.Run -references-> example.com/app/api/types.Info',
+    'example.com/app/daemon/daemon.go -imports-> example.com/app/api/types/types.go',
+    'example.com/app/daemon/daemon.go -imports-> github.com/containerd/log/context.go',
+    'github.com/containerd/log.Entry -references-> github.com/sirupsen/logrus.Entry',
+    'github.com/containerd/log.G -calls-> github.com/sirupsen/logrus.Entry',
+    'github.com/containerd/log.G -references-> github.com/sirupsen/logrus.Entry',
+    'github.com/containerd/log/context.go -imports-> github.com/sirupsen/logrus/entry.go',
+    'github.com/sirupsen/logrus.Entry.Info -references-> github.com/sirupsen/logrus.Entry',
+  ]);
+  assert.deepEqual(importedFiles, [
+    'daemon/daemon.go -> api/types/types.go',
+    'daemon/daemon.go -> vendor/github.com/containerd/log/context.go',
+    'vendor/github.com/containerd/log/context.go -> vendor/github.com/sirupsen/logrus/entry.go',
+  ]);
+  assert.deepEqual(externals, [
+    'example.com/app/daemon.Run -references-> context:Context',
+    'example.com/app/daemon/daemon.go -imports-> context:',
+    'github.com/containerd/log.G -references-> context:Context',
+    'github.com/containerd/log/context.go -imports-> context:',
+  ]);
 });

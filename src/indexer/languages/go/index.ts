@@ -36,16 +36,22 @@ function isExportedName(name: string): boolean {
   return first !== first.toLowerCase();
 }
 
-/** Import path of the file's package: go.mod module path + directory below the module (the directory itself without go.mod). */
+/**
+ * Import path of the file's package: go.mod module path + directory below the module (the directory itself without
+ * go.mod). A package vendored under the module's `vendor/` directory (`go mod vendor`; GOPATH vendoring at the root
+ * of a repository without go.mod) is the package of the import path below it: `vendor/github.com/containerd/log`
+ * is `github.com/containerd/log`.
+ */
 export function goPackagePath(filePath: string, layout: ProjectLayout): string {
   const dir = dirOf(filePath);
   let best: string | undefined;
   for (const moduleDir of layout.goModules.keys()) {
     if ((moduleDir === '' || dir === moduleDir || dir.startsWith(moduleDir + '/')) && (best === undefined || moduleDir.length > best.length)) best = moduleDir;
   }
+  const rest = best === undefined || best === '' ? dir : dir.slice(best.length + 1);
+  if (rest.startsWith('vendor/')) return rest.slice('vendor/'.length);
   if (best === undefined) return dir;
   const modulePath = layout.goModules.get(best)!;
-  const rest = best === '' ? dir : dir.slice(best.length + 1);
   return rest === '' ? modulePath : `${modulePath}/${rest}`;
 }
 

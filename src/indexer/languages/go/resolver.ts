@@ -1,4 +1,7 @@
-/** Go: import paths through go.mod module paths, one namespace per package directory, methods by receiver type. */
+/**
+ * Go: import paths through go.mod module paths and vendor directories, one namespace per package directory, methods
+ * by receiver type.
+ */
 import { posix } from 'node:path';
 import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
 import { ownedMembers } from '../../resolve/owned-members.js';
@@ -14,6 +17,48 @@ function dirOf(file: string): string {
   return dir === '.' ? '' : dir;
 }
 
+/** Whether import path `specifier` is `path` or a package below it. */
+function within(specifier: string, path: string): boolean {
+  return specifier === path || specifier.startsWith(path + '/');
+}
+
+/** The directory `rest` below `dir` ('' for none), repository-relative. */
+function below(dir: string, rest: string): string {
+  return dir === '' ? rest : rest === '' ? dir : `${dir}/${rest}`;
+}
+
+interface Vendor {
+  /** The vendor directory, repository-relative. */
+  dir: string;
+  /** Module path -> the repository directory that replaces it (`# example.com/api v1.0.0 => ./api` in modules.txt). */
+  replaced: [path: string, dir: string][];
+}
+
+/**
+ * The vendor directories of the repository's modules (of the root, for a repository without go.mod), by module
+ * directory: those holding Go packages. Their modules.txt says which vendored modules are copies of a directory of
+ * the main module (`replace` with a local path).
+ */
+function vendorDirectories(repo: RepoView, packageDirs: readonly string[], moduleRootOf: (dir: string) => string): Map<string, Vendor> {
+  const vendors = new Map<string, Vendor>();
+  for (const dir of packageDirs) {
+    const root = moduleRootOf(dir);
+    const rest = root === '' ? dir : dir.slice(root.length + 1);
+    if (!rest.startsWith('vendor/') || vendors.has(root)) continue;
+    const vendorDir = below(root, 'vendor');
+    const replaced: [string, string][] = [];
+    for (const line of (repo.readFile(`${vendorDir}/modules.txt`) ?? '').split('\n')) {
+      const match = /^# (\S+)(?: \S+)? => (\.{1,2}(?:\/\S*)?)(?: \S+)?\s*$/.exec(line);
+      if (!match) continue;
+      const local = posix.normalize(posix.join(root === '' ? '.' : root, match[2]!));
+      if (local !== '..' && !local.startsWith('../')) replaced.push([match[1]!, local === '.' ? '' : local]);
+    }
+    // The longest module path first: a module nested in another's path is its own.
+    vendors.set(root, { dir: vendorDir, replaced: replaced.sort((a, b) => b[0].length - a[0].length) });
+  }
+  return vendors;
+}
+
 export function goResolver(repo: RepoView): LanguageResolver {
   const packages = new Map<string, string[]>();
   for (const [file, extract] of repo.extracts) {
@@ -27,6 +72,10 @@ export function goResolver(repo: RepoView): LanguageResolver {
     const files = packages.get(dir);
     return files ? { kind: 'files', files, key: dir } : null;
   };
+  const moduleDirs = [...repo.layout.goModules.keys()].sort((a, b) => b.length - a.length);
+  /** The directory of the go.mod nearest above `dir` ('' at the root, or for a repository without go.mod). */
+  const moduleRootOf = (dir: string): string => moduleDirs.find((m) => m === '' || dir === m || dir.startsWith(m + '/')) ?? '';
+  const vendors = vendorDirectories(repo, [...packages.keys()], moduleRootOf);
   return {
     separator: '.',
     selfReceivers: new Set(),
@@ -40,6 +89,24 @@ export function goResolver(repo: RepoView): LanguageResolver {
     builtinModule: (name) => (BUILTINS.has(name) ? 'builtin' : null),
     isCommonMethod: (name) => COMMON_METHODS.has(name),
     resolveModule(specifier, fromFile) {
+      const root = moduleRootOf(dirOf(fromFile));
+      const own = repo.layout.goModules.get(root);
+      // The module's own packages, then those of other modules vendored into it (Go builds with the vendor directory
+      // when there is one): a module replaced by a directory of the repository is that directory, which was copied.
+      if (own !== undefined && within(specifier, own)) {
+        const found = packageAt(below(root, specifier.slice(own.length + 1)));
+        if (found) return found;
+      }
+      const vendor = specifier.startsWith('.') ? undefined : vendors.get(root);
+      if (vendor !== undefined) {
+        for (const [path, dir] of vendor.replaced) {
+          if (!within(specifier, path)) continue;
+          const found = packageAt(below(dir, specifier.slice(path.length + 1)));
+          if (found) return found;
+        }
+        const found = packageAt(`${vendor.dir}/${specifier}`);
+        if (found) return found;
+      }
       for (const [dir, path] of modules) {
         if (specifier !== path && !specifier.startsWith(path + '/')) continue;
         const found = packageAt(posix.join(dir, specifier.slice(path.length + 1)).replace(/^\.$/, ''));
