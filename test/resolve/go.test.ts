@@ -339,3 +339,41 @@ test('go vendor/: a vendored package is the package of its import path, and impo
     'github.com/containerd/log/context.go -imports-> context:',
   ]);
 });
+
+test('go: what an outside function gives is outside too, so its methods are never guessed by name in the repository', async () => {
+  const { edges, externals } = await resolved({
+    'go.mod': GO_MOD,
+    'ssh/ssh.go': lines(
+      'package ssh',
+      '',
+      'type Session struct{}',
+      '',
+      'func (s *Session) CombinedOutput() ([]byte, error) { return nil, nil }',
+      '',
+      'type Clock struct{}',
+      '',
+      'func (c Clock) UnixNano() int64 { return 0 }',
+    ),
+    'run/run.go': lines(
+      'package run',
+      '',
+      'import (',
+      '\t"os/exec"',
+      '\t"time"',
+      ')',
+      '',
+      'func run() int64 {',
+      '\tcmd := exec.Command("ls")',
+      '\tcmd.CombinedOutput()',
+      '\treturn time.Now().UnixNano()',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, ['example.com/m/ssh.Clock.UnixNano -references-> example.com/m/ssh.Clock', 'example.com/m/ssh.Session.CombinedOutput -references-> example.com/m/ssh.Session']);
+  assert.deepEqual(externals, [
+    'example.com/m/run.run -calls-> os/exec:Command',
+    'example.com/m/run.run -calls-> time:Now',
+    'example.com/m/run/run.go -imports-> os/exec:',
+    'example.com/m/run/run.go -imports-> time:',
+  ]);
+});

@@ -541,6 +541,7 @@ export class Engine {
    */
   private evalPath(scopeId: string, steps: readonly Step[], lang: LanguageResolver, space: Space = 'value'): Walk {
     const type = this.enclosingType(scopeId);
+    const outside = lang.outsideResultsOutside === true;
     const head = steps[0]!;
     let sym: Sym | null;
     let guessable = false;
@@ -548,7 +549,7 @@ export class Engine {
     // `self`/`cls` name the receiver unless the scope binds them otherwise (`cls = self.client_class`).
     if (type && lang.selfReceivers.has(head.name) && !this.boundInFunction(scopeId, head.name)) {
       sym = head.name === lang.classReceiver ? { kind: 'entity', entity: type } : { kind: 'instance', type };
-      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
+      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, null, outside));
     } else if (type && `${head.name}${'()'.repeat(head.calls)}` === lang.superReceiver) {
       if (steps.length < 2) return { sym: null, guessable: true };
       const lin = this.linearize(type);
@@ -556,12 +557,12 @@ export class Engine {
       sym = this.memberIn(lin.classes.slice(1), step.name) ?? this.outsideMember(type, lin, step.name);
       guessable = sym === null;
       const self: Sym = { kind: 'instance', type };
-      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? self : null));
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? self : null, outside));
       next = 2;
     } else {
       sym = this.lookupName(scopeId, head.name, space);
       guessable = sym === null || sym.kind === 'opaque';
-      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
+      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, null, outside));
     }
     for (let i = next; i < steps.length && sym; i++) {
       const step = steps[i]!;
@@ -575,14 +576,14 @@ export class Engine {
         sym = sym.kind === 'instance' ? this.attribute(sym.type, step.name, true) : unify(sym.types.flatMap((t) => this.attribute(t, step.name, true) ?? []));
         // An attribute nothing binds has a type we do not know.
         if (sym === null) return { sym: null, guessable: true };
-        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null));
+        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null, outside));
         // A method or property read without calling it: its value's type is unknown too.
         if (sym?.kind === 'entity' && !isTypeLike(sym.entity)) return { sym: null, guessable: true };
         continue;
       }
       const owner = sym.kind === 'entity' && isTypeLike(sym.entity) ? sym.entity : null;
       sym = owner ? this.attribute(owner, step.name, false) : this.member(sym, step.name, space);
-      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null));
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null, outside));
     }
     return { sym, guessable };
   }
@@ -599,11 +600,14 @@ export class Engine {
    * What calling a value gives: an instance of a class called, or what a function's declared return type
    * says (of every overload when the language links an overload set to one declaration); null when
    * unknown. A return type naming the receiver's own type (`this`, `typing.Self`) is the class of
-   * `receiver`, the value the function was looked up on, or else the function's class.
+   * `receiver`, the value the function was looked up on, or else the function's class. Where what outside
+   * definitions give is outside too (`outside`, LanguageResolver.outsideResultsOutside), calling one gives a
+   * value no name in the repository may be guessed for (ambiguous).
    */
-  private callResult(sym: Sym, guessable: boolean, receiver: Sym | null = null): Walk {
+  private callResult(sym: Sym, guessable: boolean, receiver: Sym | null = null, outside = false): Walk {
     if (sym.kind === 'ambiguous') return { sym, guessable: false };
-    if (sym.kind === 'alias') return this.callResult(sym.of, guessable, receiver);
+    if (sym.kind === 'alias') return this.callResult(sym.of, guessable, receiver, outside);
+    if (sym.kind === 'external' && outside) return { sym: ambiguous(), guessable: false };
     if (sym.kind === 'entity' && isTypeLike(sym.entity)) return { sym: { kind: 'instance', type: sym.entity }, guessable };
     if (sym.kind === 'entity' && (sym.entity.kind === 'function' || sym.entity.kind === 'method')) {
       const fn = sym.entity;

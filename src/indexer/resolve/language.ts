@@ -54,6 +54,13 @@ export interface LanguageResolver {
    * parameter's type. Where types and values are declared apart (declarationSpaces) this holds already.
    */
   readonly variablesNeverTypes?: boolean;
+  /**
+   * What calling a definition outside the repository gives is outside it too (Go: the results an imported package
+   * declares are its own types or other outside ones), so a member of it is never guessed by name in the
+   * repository (`time.Now().UnixNano()`, `re := regexp.MustCompile(p); re.ReplaceAll()`). A generic result
+   * instantiated with a repository type is the exception: left unresolved.
+   */
+  readonly outsideResultsOutside?: boolean;
   /** A bare name inside a class body resolves against the class and its bases (Java's implicit `this`). */
   readonly classMembersInScope: boolean;
   /**

@@ -85,6 +85,7 @@ export function goResolver(repo: RepoView): LanguageResolver {
     classMembersInScope: false,
     typeBodyIsScope: false,
     variablesNeverTypes: true,
+    outsideResultsOutside: true,
     embeddedBases: true,
     builtinModule: (name) => (BUILTINS.has(name) ? 'builtin' : null),
     isCommonMethod: (name) => COMMON_METHODS.has(name),
