@@ -377,3 +377,26 @@ test('go: what an outside function gives is outside too, so its methods are neve
     'example.com/m/run/run.go -imports-> time:',
   ]);
 });
+
+test('go: the variables a package declares in one file are known in its other files', async () => {
+  const { edges } = await resolved({
+    'go.mod': GO_MOD,
+    'env/env.go': lines(
+      'package env',
+      '',
+      'type Execution struct{}',
+      '',
+      'func (e *Execution) APIClient() {}',
+      '',
+      'func (e *Execution) IsLocalDaemon() bool { return true }',
+      '',
+      'func New() *Execution { return &Execution{} }',
+    ),
+    'suite/main_test.go': lines('package suite', '', 'import "example.com/m/env"', '', 'var testEnv *env.Execution', '', 'var other = env.New()'),
+    'suite/run_test.go': lines('package suite', '', 'func TestRun() {', '\ttestEnv.APIClient()', '\t_ = other.IsLocalDaemon()', '}'),
+  });
+  assert.deepEqual(
+    edges.filter((e) => e.startsWith('example.com/m/suite.TestRun ')),
+    ['example.com/m/suite.TestRun -calls-> example.com/m/env.Execution.APIClient', 'example.com/m/suite.TestRun -calls-> example.com/m/env.Execution.IsLocalDaemon'],
+  );
+});

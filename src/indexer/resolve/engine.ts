@@ -3,7 +3,7 @@
  * class members through the linearised bases, and the unique-name fallback.
  */
 import type { Confidence, Entity } from '../../graph/types.js';
-import type { RawImport, RawRef } from '../types.js';
+import type { LocalBinding, RawImport, RawRef } from '../types.js';
 import type { DepTracker, Reads } from './dependencies.js';
 import { languageGroup, type ImportBinding, type LanguageGroup, type LanguageResolver, type ModuleTarget } from './language.js';
 import { linearize } from './mro.js';
@@ -24,6 +24,12 @@ interface Linearization {
 }
 
 type ModuleSym = Extract<Sym, { kind: 'module' }>;
+
+/** What the files of a package declare at their top level under one name: definitions and variables. */
+interface PackageDefinitions {
+  defs: readonly { file: string; entity: Entity }[];
+  variables: readonly { file: string; binding: LocalBinding }[];
+}
 
 /** One step of a receiver path: a name, then called `calls` times (`get_engine()` is one call). */
 interface Step {
@@ -129,8 +135,8 @@ export class Engine {
   private readonly members: CycleSafeMemo<Sym | null>;
   private readonly linearizations: CycleSafeMemo<Linearization>;
   private readonly attributes: CycleSafeMemo<Sym | null>;
-  /** Package (group, key, size) -> name -> its top-level definitions in the package, with what finding them read. */
-  private readonly packageDefs = new Map<string, Map<string, { defs: readonly { file: string; entity: Entity }[]; reads: Reads }>>();
+  /** Package (group, key, size) -> name -> its top-level definitions and variables in the package, with what finding them read. */
+  private readonly packageDefs = new Map<string, Map<string, { found: PackageDefinitions; reads: Reads }>>();
   private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
   /** Receiver paths repeat all over a repository: each is parsed once per separator. */
   private readonly parsedPaths = new Map<string, Map<string, readonly Step[] | null>>();
@@ -251,39 +257,45 @@ export class Engine {
     if (child) return this.targetSym(child, group);
     const pkg = lang.packageOf ? this.queries.packageOf(group, scope.filePath) : null;
     if (pkg) {
-      const defs: Sym[] = [];
-      for (const { file, entity } of this.packageDefinitions(group, pkg, name)) if (file !== scope.filePath) defs.push({ kind: 'entity', entity });
-      return unify(defs);
+      const { defs, variables } = this.packageDefinitions(group, pkg, name);
+      const found: Sym[] = [];
+      for (const { file, entity } of defs) if (file !== scope.filePath) found.push({ kind: 'entity', entity });
+      // The variables the package's other files declare at their top level (Go's `var testEnv *Execution`).
+      const bound = this.bindingsSym(variables.filter((v) => v.file !== scope.filePath).map((v) => v.binding));
+      if (bound) found.push(bound);
+      return unify(found);
     }
     return null;
   }
 
   /**
-   * The top-level definitions named `name` in the files of a package (Go, Java), with their files. Asked from
-   * every file of the package for every name not found nearer, so the scan is made once per package and name
-   * and its reads are replayed: in a package of a few hundred files, scanning again from each file made the
+   * The top-level definitions and variables named `name` in the files of a package (Go, Java), with their files.
+   * Asked from every file of the package for every name not found nearer, so the scan is made once per package and
+   * name and its reads are replayed: in a package of a few hundred files, scanning again from each file made the
    * resolve phase quadratic in the package size.
    */
-  private packageDefinitions(group: LanguageGroup, pkg: { files: readonly string[]; key: string }, name: string): readonly { file: string; entity: Entity }[] {
+  private packageDefinitions(group: LanguageGroup, pkg: { files: readonly string[]; key: string }, name: string): PackageDefinitions {
     const cacheKey = `${group}\0${pkg.key}\0${pkg.files.length}`;
     let byName = this.packageDefs.get(cacheKey);
     if (byName === undefined) this.packageDefs.set(cacheKey, (byName = new Map()));
     const hit = byName.get(name);
     if (hit !== undefined) {
       this.tracker.replay(hit.reads);
-      return hit.defs;
+      return hit.found;
     }
-    const { value: defs, reads } = this.tracker.capture(() => {
-      const found: { file: string; entity: Entity }[] = [];
+    const { value: found, reads } = this.tracker.capture(() => {
+      const defs: { file: string; entity: Entity }[] = [];
+      const variables: { file: string; binding: LocalBinding }[] = [];
       for (const file of this.packageFiles('defs', group, pkg, name)) {
         const module = this.index.moduleOf(file);
         if (!module) continue;
-        for (const entity of this.index.childrenNamed(module.id, name)) found.push({ file, entity });
+        for (const entity of this.index.childrenNamed(module.id, name)) defs.push({ file, entity });
+        for (const binding of this.index.bindingsNamed(module.id, name)) variables.push({ file, binding });
       }
-      return found;
+      return { defs, variables };
     });
-    byName.set(name, { defs, reads });
-    return defs;
+    byName.set(name, { found, reads });
+    return found;
   }
 
   /**
