@@ -80,23 +80,23 @@ test('go bindings: parameters and named results of functions, methods and litera
       'package a',
       'import "net/url"',
       'type H func(req *Request)',
-      'func (s *Server) Serve(ctx context.Context, a, b *T, opts ...Option) (r *Resp, err error) {',
+      'func (s *Server) Serve(ctx context.Context, a, b *T, opts ...Option, done func(), cfg struct{ N int }) (r *Resp, err error) {',
       '  run := func(c *Conn, n int) {}',
       '  each(func(a *Other, url *URL, w *W, k int) {})',
       '}',
       '',
     ].join('\n'),
   );
-  // A literal defining no function binds in the enclosing one: its typed parameters, but for names already taken there.
+  // Of a type no name denotes, only what can be called or have members is bound. A literal defining no function binds
+  // in the enclosing one: its typed parameters, but for names already taken there.
   assert.deepEqual(bindingsOf(x), [
     'ctx: context.Context @a.Server.Serve',
     'a: T @a.Server.Serve',
     'b: T @a.Server.Serve',
-    'opts:  @a.Server.Serve',
+    'done:  @a.Server.Serve',
+    'cfg:  @a.Server.Serve',
     'r: Resp @a.Server.Serve',
-    'err:  @a.Server.Serve',
     'c: Conn @a.Server.Serve.run',
-    'n:  @a.Server.Serve.run',
     'w: W @a.Server.Serve',
   ]);
 });
@@ -114,7 +114,8 @@ test('go bindings: the fields of a struct type, named and embedded, scoped to th
     'a.go',
     ['package a', 'type S struct {', '  sync.Mutex', '  *Base', '  a, b *pkg.T', '  n int', '  Box[int]', '  cb func(x *Y)', '}', 'func F() {', '  var v struct{ inner T }', '}', ''].join('\n'),
   );
-  assert.deepEqual(bindingsOf(x), ['Mutex: sync.Mutex @a.S', 'Base: Base @a.S', 'a: pkg.T @a.S', 'b: pkg.T @a.S', 'n:  @a.S', 'Box: Box @a.S', 'cb:  @a.S']);
+  // A field of a predeclared type (`n int`) can be neither called nor have members: left out.
+  assert.deepEqual(bindingsOf(x), ['Mutex: sync.Mutex @a.S', 'Base: Base @a.S', 'a: pkg.T @a.S', 'b: pkg.T @a.S', 'Box: Box @a.S', 'cb:  @a.S']);
 });
 
 test('go doc comments: the // block directly above, not one separated by a blank line', async () => {

@@ -72,6 +72,17 @@ const BUILTINS = new Set('append cap clear close complex copy delete imag len ma
 
 const FUNCTIONS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 
+/**
+ * Whether a value of a type no name denotes can be called or have members: a function, a literal struct or
+ * interface type (or a pointer to one). Values of predeclared types, slices, maps and channels cannot, so a
+ * variable of one never stands where a name could mean something else (`path string` cannot be `path.Join`).
+ */
+function callableOrWithMembers(type: Node | null): boolean {
+  let t = type;
+  while (t !== null && (t.type === 'pointer_type' || t.type === 'parenthesized_type')) t = t.namedChild(0);
+  return t !== null && (t.type === 'function_type' || t.type === 'struct_type' || t.type === 'interface_type');
+}
+
 /** Whether a function literal defines a function of its own: `f := func() {...}`, `var f = func() {...}` (see tags.scm). */
 function definesFunction(literal: Node): boolean {
   const list = literal.parent;
@@ -264,12 +275,14 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
         const owner = list?.parent;
         // Parameters and results of a declared or literal function, not of a function type, nor a method's receiver.
         if (owner == null || !FUNCTIONS.has(owner.type) || owner.childForFieldName('receiver')?.id === list!.id) return;
-        const typeName = node.type === 'variadic_parameter_declaration' ? '' : goTypePath(node.childForFieldName('type')?.text ?? '');
-        // A function's parameter of unknown type still hides outer names (`url string` hides the package url). The
-        // parameters of a literal that defines no function are bound in the enclosing one, as its variables are:
-        // only those of a known type, and not over the enclosing function's parameters and imported packages.
+        const typeNode = node.type === 'variadic_parameter_declaration' ? null : node.childForFieldName('type');
+        const typeName = typeNode === null ? '' : goTypePath(typeNode.text);
+        // A function's parameter of a type no name denotes still hides outer names where it can be called or have
+        // members (`fn func()`: `fn()` is no call of a function fn of the package). The parameters of a literal that
+        // defines no function are bound in the enclosing one, as its variables are: only those of a named type, and
+        // not over the enclosing function's parameters and imported packages.
         const local = owner.type === 'func_literal' && !definesFunction(owner);
-        if (local && typeName === '') return;
+        if (typeName === '' && (local || !callableOrWithMembers(typeNode))) return;
         const outer = local ? enclosingParameters(owner) : null;
         for (const name of node.childrenForFieldName('name')) {
           if (name === null || name.text === '_' || (outer !== null && (outer.has(name.text) || imported.has(name.text)))) continue;
@@ -278,11 +291,13 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
       },
       'binding.field'({ node }) {
         // Scoped to the struct type: its fields, never members promoted from an embedded type. An embedded field is
-        // named by its type's name (`*pkg.State` is the field State). A field of a type no name denotes is bound too.
+        // named by its type's name (`*pkg.State` is the field State). A field of a type no name denotes is bound too
+        // where it can be called or have members (`onChange func()`).
         const typeNode = node.childForFieldName('type');
         const typeName = goTypePath(typeNode?.text ?? '');
         const names = node.childrenForFieldName('name');
         if (names.length === 0 && typeName !== '') b.binding(typeNode!.startIndex, typeName.slice(typeName.lastIndexOf('.') + 1), typeName);
+        if (typeName === '' && !callableOrWithMembers(typeNode)) return;
         for (const name of names) if (name !== null) b.binding(name.startIndex, name.text, typeName);
       },
     },
