@@ -26,6 +26,19 @@ test('go FQNs use the go.mod module path; methods hang under their receiver type
   assert.deepEqual(x.entities.map((e) => e.exported), [true, true, true, false, true]);
 });
 
+test('go vendored packages are named by their import path, below the module root only', async () => {
+  const vendored = await extractSource('vendor/github.com/containerd/log/entry.go', ['package log', 'type Entry struct{}', 'func (e *Entry) Info() {}', ''].join('\n'), goMod);
+  assert.deepEqual(fqns(vendored), ['module github.com/containerd/log/entry.go', 'class github.com/containerd/log.Entry', 'method github.com/containerd/log.Entry.Info']);
+  const nested = await extractSource('man/vendor/github.com/russross/blackfriday/v2/node.go', ['package blackfriday', 'type Node struct{}', ''].join('\n'), {
+    ...goMod,
+    'man/go.mod': 'module example.com/m/man\n',
+  });
+  assert.deepEqual(fqns(nested), ['module github.com/russross/blackfriday/v2/node.go', 'class github.com/russross/blackfriday/v2.Node']);
+  // A directory named vendor deeper in a module is an ordinary package.
+  const deeper = await extractSource('pkg/vendor/a.go', ['package vendor', 'type A struct{}', ''].join('\n'), goMod);
+  assert.deepEqual(fqns(deeper), ['module example.com/m/pkg/vendor/a.go', 'class example.com/m/pkg/vendor.A']);
+});
+
 test('go refs: calls, composite literals, embedding, qualified types; predeclared types left out', async () => {
   const x = await extractSource(
     'a.go',
@@ -34,12 +47,75 @@ test('go refs: calls, composite literals, embedding, qualified types; predeclare
   assert.deepEqual(refsOf(x), ['inherits io|Reader @a.S', 'inherits |Base @a.S', 'type |Reader @a.F', 'new |S @a.F', 'call fmt|Println @a.F', 'call |g @a.F']);
 });
 
-test('go bindings: var with a type and composite literals, not constructor-function results', async () => {
+test('go bindings: var with a type, composite literals, and values of name paths and calls', async () => {
   const x = await extractSource(
     'a.go',
-    ['package a', 'func F() {', '  var c Thing', '  d := Thing{}', '  e := &pkg.Other{}', '  f := NewThing()', '  var g = Box[int]{}', '}', ''].join('\n'),
+    [
+      'package a',
+      'import "example.com/config"',
+      'func F() {',
+      '  var c Thing',
+      '  d := Thing{}',
+      '  e := &pkg.Other{}',
+      '  f := NewThing()',
+      '  var g = Box[int]{}',
+      '  h, err := s.store.Get(1).(*pkg.T)',
+      '  i := new(T)',
+      '  j, k := m[1], <-ch',
+      '  var n int',
+      '  partition := partition(1)',
+      '  config := load()',
+      '}',
+      '',
+    ].join('\n'),
   );
-  assert.deepEqual(bindingsOf(x), ['c: Thing @a.F', 'd: Thing @a.F', 'e: pkg.Other @a.F', 'g: Box @a.F']);
+  // Unknown values bind nothing, nor a path through the variable itself, nor a variable named as an imported package.
+  assert.deepEqual(bindingsOf(x), ['c: Thing @a.F', 'd: Thing @a.F', 'e: pkg.Other @a.F', 'f = NewThing() @a.F', 'g: Box @a.F', 'h = pkg.T() @a.F', 'i = T() @a.F']);
+});
+
+test('go bindings: parameters and named results of functions, methods and literals, not of function types or receivers', async () => {
+  const x = await extractSource(
+    'a.go',
+    [
+      'package a',
+      'import "net/url"',
+      'type H func(req *Request)',
+      'func (s *Server) Serve(ctx context.Context, a, b *T, opts ...Option, done func(), cfg struct{ N int }) (r *Resp, err error) {',
+      '  run := func(c *Conn, n int) {}',
+      '  each(func(a *Other, url *URL, w *W, k int) {})',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // Of a type no name denotes, only what can be called or have members is bound. A literal defining no function binds
+  // in the enclosing one: its typed parameters, but for names already taken there.
+  assert.deepEqual(bindingsOf(x), [
+    'ctx: context.Context @a.Server.Serve',
+    'a: T @a.Server.Serve',
+    'b: T @a.Server.Serve',
+    'done:  @a.Server.Serve',
+    'cfg:  @a.Server.Serve',
+    'r: Resp @a.Server.Serve',
+    'c: Conn @a.Server.Serve.run',
+    'w: W @a.Server.Serve',
+  ]);
+});
+
+test('go call receivers: chains of calls, conversions and type assertions as paths', async () => {
+  const x = await extractSource(
+    'a.go',
+    ['package a', 'func F() {', '  c.Manager().Should(1)', '  x.(*pkg.T).Run()', '  (&T{}).M()', '  T(v).N()', '  m[1].Get()', '}', ''].join('\n'),
+  );
+  assert.deepEqual(refsOf(x, ['call']), ['call c.Manager()|Should @a.F', 'call c|Manager @a.F', 'call pkg.T()|Run @a.F', 'call T()|M @a.F', 'call T()|N @a.F', 'call |T @a.F', 'call ?|Get @a.F']);
+});
+
+test('go bindings: the fields of a struct type, named and embedded, scoped to the type', async () => {
+  const x = await extractSource(
+    'a.go',
+    ['package a', 'type S struct {', '  sync.Mutex', '  *Base', '  a, b *pkg.T', '  n int', '  Box[int]', '  cb func(x *Y)', '}', 'func F() {', '  var v struct{ inner T }', '}', ''].join('\n'),
+  );
+  // A field of a predeclared type (`n int`) can be neither called nor have members: left out.
+  assert.deepEqual(bindingsOf(x), ['Mutex: sync.Mutex @a.S', 'Base: Base @a.S', 'a: pkg.T @a.S', 'b: pkg.T @a.S', 'Box: Box @a.S', 'cb:  @a.S']);
 });
 
 test('go doc comments: the // block directly above, not one separated by a blank line', async () => {

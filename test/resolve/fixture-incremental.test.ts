@@ -147,3 +147,29 @@ test('resolve-go: incremental == cold when a package file gains a name another f
     assert.ok(checkIncremental(before, await inputFor(edited)).has('cmd/app/main.go'), label);
   }
 });
+
+test('resolve-go: incremental == cold after edits to package variables, fields, results and vendored packages', async () => {
+  const original = readRepo(join(FIXTURES, 'resolve-go'));
+  original.set('cmd/app/run.go', 'package main\n\nimport "example.com/inv/store"\n\nvar defaultStore = store.New()\n\nfunc run() {}\n');
+  replaceIn('cmd/app/main.go', '\trun()\n', '\trun()\n\tdefaultStore.Get("a")\n\tlog.G().Info()\n')(original);
+  replaceIn('cmd/app/main.go', '\t"example.com/inv/store"\n', '\t"example.com/inv/store"\n\t"github.com/containerd/log"\n')(original);
+  replaceIn('store/store.go', 'type Store struct {\n', 'type Holder struct{ inner *Store }\n\nfunc (h *Holder) Get() int { return h.inner.Get("a") }\n\ntype Store struct {\n')(original);
+  const vendored = 'package log\n\ntype Entry struct{}\n\nfunc (e *Entry) Info() {}\n\nfunc G() *Entry { return nil }\n';
+  const before = await inputFor(original);
+  const edits: Record<string, Edit[]> = {
+    'retype the package variable': [replaceIn('cmd/app/run.go', 'var defaultStore = store.New()', 'var defaultStore = store.Store{}')],
+    'drop the package variable': [replaceIn('cmd/app/run.go', 'var defaultStore = store.New()\n', '')],
+    'retype a result': [replaceIn('store/store.go', 'func New() *Store {', 'func New() *Holder {')],
+    'retype a field': [replaceIn('store/store.go', 'type Holder struct{ inner *Store }', 'type Holder struct{ inner *Holder }')],
+    'vendor the imported package': [(files) => files.set('vendor/github.com/containerd/log/log.go', vendored)],
+    'vendor it, then change its result': [(files) => files.set('vendor/github.com/containerd/log/log.go', vendored.replace('func G() *Entry', 'func G() Entry'))],
+  };
+  const affected = new Map<string, Set<string>>();
+  for (const [label, steps] of Object.entries(edits)) {
+    const edited = new Map(original);
+    for (const step of steps) step(edited);
+    affected.set(label, checkIncremental(before, await inputFor(edited)));
+  }
+  assert.ok(affected.get('retype the package variable')!.has('cmd/app/main.go'));
+  assert.ok(affected.get('vendor the imported package')!.has('cmd/app/main.go'));
+});

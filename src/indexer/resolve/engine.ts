@@ -3,7 +3,7 @@
  * class members through the linearised bases, and the unique-name fallback.
  */
 import type { Confidence, Entity } from '../../graph/types.js';
-import type { RawImport, RawRef } from '../types.js';
+import type { LocalBinding, RawImport, RawRef } from '../types.js';
 import type { DepTracker, Reads } from './dependencies.js';
 import { languageGroup, type ImportBinding, type LanguageGroup, type LanguageResolver, type ModuleTarget } from './language.js';
 import { linearize } from './mro.js';
@@ -19,9 +19,17 @@ interface Linearization {
   classes: Entity[];
   /** First base outside the repository, for members the in-repo classes do not declare. */
   external: Sym | null;
+  /** Bases, of the type and of its in-repo bases, that are no in-repo type: outside ones, and names that denote no type. */
+  outside: number;
 }
 
 type ModuleSym = Extract<Sym, { kind: 'module' }>;
+
+/** What the files of a package declare at their top level under one name: definitions and variables. */
+interface PackageDefinitions {
+  defs: readonly { file: string; entity: Entity }[];
+  variables: readonly { file: string; binding: LocalBinding }[];
+}
 
 /** One step of a receiver path: a name, then called `calls` times (`get_engine()` is one call). */
 interface Step {
@@ -61,9 +69,12 @@ interface Candidate {
   only?: Space;
 }
 
-/** Types are named in type annotations and heritage clauses; calls and other uses name values. */
-function spaceOf(ref: RawRef): Space {
-  return ref.kind === 'type' || ref.kind === 'inherits' || ref.kind === 'implements' ? 'type' : 'value';
+/**
+ * Types are named in type annotations and heritage clauses; calls and other uses name values. A construction
+ * names a type where no variable can stand for one (Go's composite literal `T{}`, see variablesNeverTypes).
+ */
+function spaceOf(ref: RawRef, lang: LanguageResolver): Space {
+  return ref.kind === 'type' || ref.kind === 'inherits' || ref.kind === 'implements' || (ref.kind === 'new' && lang.variablesNeverTypes) ? 'type' : 'value';
 }
 
 function entityCandidate(entity: Entity): Candidate {
@@ -129,8 +140,8 @@ export class Engine {
   private readonly members: CycleSafeMemo<Sym | null>;
   private readonly linearizations: CycleSafeMemo<Linearization>;
   private readonly attributes: CycleSafeMemo<Sym | null>;
-  /** Package (group, key, size) -> name -> its top-level definitions in the package, with what finding them read. */
-  private readonly packageDefs = new Map<string, Map<string, { defs: readonly { file: string; entity: Entity }[]; reads: Reads }>>();
+  /** Package (group, key, size) -> name -> its top-level definitions and variables in the package, with what finding them read. */
+  private readonly packageDefs = new Map<string, Map<string, { found: PackageDefinitions; reads: Reads }>>();
   private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
   /** Receiver paths repeat all over a repository: each is parsed once per separator. */
   private readonly parsedPaths = new Map<string, Map<string, readonly Step[] | null>>();
@@ -210,7 +221,12 @@ export class Engine {
   lookupName(scopeId: string, name: string, space?: Space): Sym | null {
     const scope = this.index.entityById.get(scopeId);
     if (!scope) return null;
-    if (!this.resolverFor(scope)?.declarationSpaces) space = undefined;
+    const lang = this.resolverFor(scope);
+    if (isTypeLike(scope) && lang?.typeBodyIsScope === false) {
+      const outer = this.enclosingScope(scope);
+      return outer ? this.lookupName(outer.id, name, space) : null;
+    }
+    if (!lang?.declarationSpaces && !(space === 'type' && lang?.variablesNeverTypes)) space = undefined;
     const cached = this.names.get(space ?? '', scopeId, name);
     if (cached !== undefined) return cached;
     return this.names.run(space ?? '', scopeId, name, null, () => {
@@ -218,15 +234,25 @@ export class Engine {
       if (found) return found;
       // Class bodies are not enclosing scopes for the functions nested in them, but for their member types
       // (own and inherited) where class members are in scope (Java's `Outer.Inner` named `Inner` inside Outer).
-      const lang = this.resolverFor(scope);
-      let outer = lang?.classMembersInScope && isTypeLike(scope) ? scope : scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
-      while (outer && isTypeLike(outer)) {
-        const member = lang?.classMembersInScope ? this.memberType(outer, name) : null;
-        if (member) return member;
-        outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+      if (lang?.classMembersInScope) {
+        let outer = isTypeLike(scope) ? scope : scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
+        while (outer && isTypeLike(outer)) {
+          const member = this.memberType(outer, name);
+          if (member) return member;
+          outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+        }
+        return outer ? this.lookupName(outer.id, name, space) : null;
       }
+      const outer = this.enclosingScope(scope);
       return outer ? this.lookupName(outer.id, name, space) : null;
     });
+  }
+
+  /** The scope enclosing `scope` for name lookup: class bodies are not enclosing scopes for what is nested in them. */
+  private enclosingScope(scope: Entity): Entity | undefined {
+    let outer = scope.parentId === null ? undefined : this.index.entityById.get(scope.parentId);
+    while (outer && isTypeLike(outer)) outer = outer.parentId === null ? undefined : this.index.entityById.get(outer.parentId);
+    return outer;
   }
 
   private lookupInScope(scope: Entity, name: string, space: Space | undefined): Sym | null {
@@ -235,14 +261,18 @@ export class Engine {
     const candidates: Candidate[] = [];
     for (const child of this.declared(scope, name)) candidates.push(entityCandidate(child));
     let receiver: { variable: string; typeName: string } | null = null;
-    if (scope.kind === 'method' && lang.receiverOf) {
+    // Where no variable can stand for a type, a type's name looks past the variables (`func f(page page.Page)`).
+    const variables = !(space === 'type' && lang.variablesNeverTypes);
+    if (variables && scope.kind === 'method' && lang.receiverOf) {
       this.tracker.read(scope.filePath, scope.name); // the receiver comes from its signature
       receiver = lang.receiverOf(scope);
     }
-    const bindings = receiver?.variable === name ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
-    // A variable holds a value: where types are declared apart, it leaves a type of its name visible.
-    const bound = this.bindingsSym(bindings);
-    if (bound) candidates.push({ sym: bound, only: 'value' });
+    if (variables) {
+      const bindings = receiver?.variable === name ? [...this.index.bindingsNamed(scope.id, name), { scopeId: scope.id, ...receiver }] : this.index.bindingsNamed(scope.id, name);
+      // A variable holds a value: where types are declared apart, it leaves a type of its name visible.
+      const bound = this.bindingsSym(bindings);
+      if (bound) candidates.push({ sym: bound, only: 'value' });
+    }
     for (const { imp, binding } of this.importBindingsIn(scope, lang, name)) {
       const sym = this.importedSym(imp, binding, scope, space);
       if (sym) candidates.push({ sym });
@@ -256,39 +286,45 @@ export class Engine {
     if (child) return this.targetSym(child, group);
     const pkg = lang.packageOf ? this.queries.packageOf(group, scope.filePath) : null;
     if (pkg) {
-      const defs: Sym[] = [];
-      for (const { file, entity } of this.packageDefinitions(group, pkg, name)) if (file !== scope.filePath) defs.push({ kind: 'entity', entity });
-      return unify(defs);
+      const { defs, variables } = this.packageDefinitions(group, pkg, name);
+      const found: Sym[] = [];
+      for (const { file, entity } of defs) if (file !== scope.filePath) found.push({ kind: 'entity', entity });
+      // The variables the package's other files declare at their top level (Go's `var testEnv *Execution`).
+      const bound = this.bindingsSym(variables.filter((v) => v.file !== scope.filePath).map((v) => v.binding));
+      if (bound) found.push(bound);
+      return unify(found);
     }
     return null;
   }
 
   /**
-   * The top-level definitions named `name` in the files of a package (Go, Java), with their files. Asked from
-   * every file of the package for every name not found nearer, so the scan is made once per package and name
-   * and its reads are replayed: in a package of a few hundred files, scanning again from each file made the
+   * The top-level definitions and variables named `name` in the files of a package (Go, Java), with their files.
+   * Asked from every file of the package for every name not found nearer, so the scan is made once per package and
+   * name and its reads are replayed: in a package of a few hundred files, scanning again from each file made the
    * resolve phase quadratic in the package size.
    */
-  private packageDefinitions(group: LanguageGroup, pkg: { files: readonly string[]; key: string }, name: string): readonly { file: string; entity: Entity }[] {
+  private packageDefinitions(group: LanguageGroup, pkg: { files: readonly string[]; key: string }, name: string): PackageDefinitions {
     const cacheKey = `${group}\0${pkg.key}\0${pkg.files.length}`;
     let byName = this.packageDefs.get(cacheKey);
     if (byName === undefined) this.packageDefs.set(cacheKey, (byName = new Map()));
     const hit = byName.get(name);
     if (hit !== undefined) {
       this.tracker.replay(hit.reads);
-      return hit.defs;
+      return hit.found;
     }
-    const { value: defs, reads } = this.tracker.capture(() => {
-      const found: { file: string; entity: Entity }[] = [];
+    const { value: found, reads } = this.tracker.capture(() => {
+      const defs: { file: string; entity: Entity }[] = [];
+      const variables: { file: string; binding: LocalBinding }[] = [];
       for (const file of this.packageFiles('defs', group, pkg, name)) {
         const module = this.index.moduleOf(file);
         if (!module) continue;
-        for (const entity of this.index.childrenNamed(module.id, name)) found.push({ file, entity });
+        for (const entity of this.index.childrenNamed(module.id, name)) defs.push({ file, entity });
+        for (const binding of this.index.bindingsNamed(module.id, name)) variables.push({ file, binding });
       }
-      return found;
+      return { defs, variables };
     });
-    byName.set(name, { defs, reads });
-    return defs;
+    byName.set(name, { found, reads });
+    return found;
   }
 
   /**
@@ -444,8 +480,26 @@ export class Engine {
 
   /** A member of a class, searched in the class and then its bases in linearisation order. */
   classMember(type: Entity, name: string): Sym | null {
-    const { classes, external } = this.linearize(type);
-    return this.memberIn(classes, name) ?? (external ? this.member(external, name) : null);
+    const lin = this.linearize(type);
+    if (!this.resolverFor(type)?.embeddedBases) return this.memberIn(lin.classes, name) ?? this.outsideMember(type, lin, name);
+    for (const cls of lin.classes) {
+      const found = this.memberIn([cls], name);
+      if (found) return found;
+      // A named field is never a member promoted from an embedded type; what calling it does is not known.
+      if (this.index.bindingsNamed(cls.id, name).length > 0) return opaque();
+    }
+    return this.outsideMember(type, lin, name);
+  }
+
+  /**
+   * Member `name` of the first base outside the repository, for a type whose in-repo classes lack it; where
+   * bases are embedded types (LanguageResolver.embeddedBases), only when that base is the type's one base that
+   * is no in-repo type: with several, which of them has the member is not known.
+   */
+  private outsideMember(type: Entity, lin: Linearization, name: string): Sym | null {
+    if (lin.external === null) return null;
+    if (lin.outside > 1 && this.resolverFor(type)?.embeddedBases) return ambiguous();
+    return this.member(lin.external, name);
   }
 
   private memberIn(classes: readonly Entity[], name: string): Sym | null {
@@ -459,20 +513,27 @@ export class Engine {
   }
 
   linearize(type: Entity): Linearization {
-    return this.linearizations.run('', type.id, '', { classes: [type], external: null }, () => {
+    return this.linearizations.run('', type.id, '', { classes: [type], external: null, outside: 0 }, () => {
       const bases: Entity[] = [];
       let external: Sym | null = null;
+      let outside = 0;
       const scopeId = type.parentId ?? type.id;
       for (const ref of this.index.basesOf(type)) {
         const sep = this.resolverFor(type)?.separator ?? '.';
         const base = this.resolveDotted(scopeId, ref.receiver === '' ? ref.name : `${ref.receiver}${sep}${ref.name}`, 'type');
         if (base?.kind === 'entity' && isTypeLike(base.entity) && base.entity.id !== type.id) bases.push(base.entity);
-        else if (base?.kind === 'external') external ??= base;
+        else {
+          if (base?.kind === 'external') external ??= base;
+          if (!(base?.kind === 'entity' && base.entity.id === type.id)) outside += 1;
+        }
       }
       const baseLinearizations = bases.map((base) => this.linearize(base));
-      for (const lin of baseLinearizations) external ??= lin.external;
+      for (const lin of baseLinearizations) {
+        external ??= lin.external;
+        outside += lin.outside;
+      }
       const classes = linearize(type, bases, baseLinearizations.map((lin) => lin.classes), (e) => e.id);
-      return { classes, external };
+      return { classes, external, outside };
     });
   }
 
@@ -492,13 +553,13 @@ export class Engine {
     // Outside a type, `self`/`super` are module paths (Rust `self::f()`), resolved like any other receiver.
     const type = this.enclosingType(ref.fromId);
     if (type && receiver === lang.superReceiver) {
-      const { classes, external } = this.linearize(type);
-      return this.outcome(this.memberIn(classes.slice(1), name) ?? (external ? this.member(external, name) : null));
+      const lin = this.linearize(type);
+      return this.outcome(this.memberIn(lin.classes.slice(1), name) ?? this.outsideMember(type, lin, name));
     }
     const steps = this.stepsOf(receiver, lang.separator);
     if (steps === null) return this.uniqueMethod(name, lang, group);
     const head = steps[0]!;
-    const space = spaceOf(ref);
+    const space = spaceOf(ref, lang);
     if (head.calls === 0 && !(type && lang.selfReceivers.has(head.name)) && this.lookupName(ref.fromId, head.name, space) === null) {
       // A builtin module or type as the receiver: `str.join`, `dict.fromkeys`, `Object.keys`.
       const builtin = lang.builtinModule(head.name);
@@ -521,6 +582,7 @@ export class Engine {
    */
   private evalPath(scopeId: string, steps: readonly Step[], lang: LanguageResolver, space: Space = 'value'): Walk {
     const type = this.enclosingType(scopeId);
+    const outside = lang.outsideResultsOutside === true;
     const head = steps[0]!;
     let sym: Sym | null;
     let guessable = false;
@@ -528,20 +590,20 @@ export class Engine {
     // `self`/`cls` name the receiver unless the scope binds them otherwise (`cls = self.client_class`).
     if (type && lang.selfReceivers.has(head.name) && !this.boundInFunction(scopeId, head.name)) {
       sym = head.name === lang.classReceiver ? { kind: 'entity', entity: type } : { kind: 'instance', type };
-      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
+      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, null, outside));
     } else if (type && `${head.name}${'()'.repeat(head.calls)}` === lang.superReceiver) {
       if (steps.length < 2) return { sym: null, guessable: true };
-      const { classes, external } = this.linearize(type);
+      const lin = this.linearize(type);
       const step = steps[1]!;
-      sym = this.memberIn(classes.slice(1), step.name) ?? (external ? this.member(external, step.name) : null);
+      sym = this.memberIn(lin.classes.slice(1), step.name) ?? this.outsideMember(type, lin, step.name);
       guessable = sym === null;
       const self: Sym = { kind: 'instance', type };
-      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? self : null));
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? self : null, outside));
       next = 2;
     } else {
       sym = this.lookupHead(scopeId, head, lang, space);
       guessable = sym === null || sym.kind === 'opaque';
-      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable));
+      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, null, outside));
     }
     for (let i = next; i < steps.length && sym; i++) {
       const step = steps[i]!;
@@ -555,14 +617,14 @@ export class Engine {
         sym = sym.kind === 'instance' ? this.attribute(sym.type, step.name, true) : unify(sym.types.flatMap((t) => this.attribute(t, step.name, true) ?? []));
         // An attribute nothing binds has a type we do not know.
         if (sym === null) return { sym: null, guessable: true };
-        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null));
+        for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null, outside));
         // A method or property read without calling it: its value's type is unknown too.
         if (sym?.kind === 'entity' && !isTypeLike(sym.entity)) return { sym: null, guessable: true };
         continue;
       }
       const owner = sym.kind === 'entity' && isTypeLike(sym.entity) ? sym.entity : null;
       sym = owner ? this.attribute(owner, step.name, false) : this.member(sym, step.name, space);
-      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null));
+      for (let c = 0; c < step.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, c === 0 ? receiver : null, outside));
     }
     return { sym, guessable };
   }
@@ -627,11 +689,14 @@ export class Engine {
    * What calling a value gives: an instance of a class called, or what a function's declared return type
    * says (of every overload when the language links an overload set to one declaration); null when
    * unknown. A return type naming the receiver's own type (`this`, `typing.Self`) is the class of
-   * `receiver`, the value the function was looked up on, or else the function's class.
+   * `receiver`, the value the function was looked up on, or else the function's class. Where what outside
+   * definitions give is outside too (`outside`, LanguageResolver.outsideResultsOutside), calling one gives a
+   * value no name in the repository may be guessed for (ambiguous).
    */
-  private callResult(sym: Sym, guessable: boolean, receiver: Sym | null = null): Walk {
+  private callResult(sym: Sym, guessable: boolean, receiver: Sym | null = null, outside = false): Walk {
     if (sym.kind === 'ambiguous' && sym.overloads === undefined) return { sym, guessable: false };
-    if (sym.kind === 'alias') return this.callResult(sym.of, guessable, receiver);
+    if (sym.kind === 'alias') return this.callResult(sym.of, guessable, receiver, outside);
+    if (sym.kind === 'external' && outside) return { sym: ambiguous(), guessable: false };
     if (sym.kind === 'entity' && isTypeLike(sym.entity)) return { sym: { kind: 'instance', type: sym.entity }, guessable };
     // Which of overloaded methods (Java) a call reaches is not known, but what they all declare they return is.
     const fn = sym.kind === 'ambiguous' ? sym.overloads![0]! : sym.kind === 'entity' && (sym.entity.kind === 'function' || sym.entity.kind === 'method') ? sym.entity : null;
@@ -688,7 +753,8 @@ export class Engine {
    */
   private attribute(type: Entity, name: string, instance: boolean): Sym | null {
     return this.attributes.run(instance ? 'instance' : 'class', type.id, name, null, () => {
-      const { classes, external } = this.linearize(type);
+      const lin = this.linearize(type);
+      const { classes } = lin;
       const lang = this.resolverFor(type);
       const receivers = instance ? [...(lang?.selfReceivers ?? [])] : [];
       for (const cls of classes) {
@@ -701,7 +767,7 @@ export class Engine {
         ];
         if (bindings.length > 0) return this.bindingsSym(bindings);
       }
-      return external ? this.member(external, name) : null;
+      return this.outsideMember(type, lin, name);
     });
   }
 
@@ -713,7 +779,7 @@ export class Engine {
       const member = type ? this.memberIn(this.linearize(type).classes, ref.name) : null;
       if (member) return this.outcome(member);
     }
-    const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref));
+    const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref, lang));
     // A variable's value: Java calls no variable by its name, so the name is a method's still.
     const variable = sym?.kind === 'instance' || sym?.kind === 'union' || sym?.kind === 'opaque';
     if (sym && !(variable && lang.classMembersInScope && ref.kind === 'call')) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');

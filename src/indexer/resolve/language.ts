@@ -48,8 +48,33 @@ export interface LanguageResolver {
   readonly variablesExported?: boolean;
   /** Types and values are declared apart (TypeScript): where a name has both meanings, the use decides. */
   readonly declarationSpaces?: boolean;
+  /**
+   * A name path written where a type is (a type reference, a declared or return type) never starts at a variable
+   * (Go): variables of the name are passed over, so `func f(page page.Page)` names the package page in its
+   * parameter's type. Where types and values are declared apart (declarationSpaces) this holds already.
+   */
+  readonly variablesNeverTypes?: boolean;
+  /**
+   * What calling a definition outside the repository gives is outside it too (Go: the results an imported package
+   * declares are its own types or other outside ones), so a member of it is never guessed by name in the
+   * repository (`time.Now().UnixNano()`, `re := regexp.MustCompile(p); re.ReplaceAll()`). A generic result
+   * instantiated with a repository type is the exception: left unresolved.
+   */
+  readonly outsideResultsOutside?: boolean;
   /** A bare name inside a class body resolves against the class and its bases (Java's implicit `this`). */
   readonly classMembersInScope: boolean;
+  /**
+   * Whether names looked up from a type itself (its field types, a bare name in its body) see what the type
+   * declares; absent: true. False where a type's body declares no names (Go: a struct's fields and methods are
+   * never in scope by their bare names, so `Config *Config` names the package's type Config).
+   */
+  readonly typeBodyIsScope?: boolean;
+  /**
+   * Bases are embedded types (Go): their members are promoted to the type, but a named field of the type (a
+   * binding in its body) is never taken for one, and a member the in-repo types lack comes from an outside
+   * base only when the type has one base that is no in-repo type: with several, its owner is not known.
+   */
+  readonly embeddedBases?: boolean;
   /** Module of a builtin/global name ('builtins' for `len`, 'globalThis' for `console`), or null. */
   builtinModule(name: string): string | null;
   /** Method names of builtin types; a call `x.<name>()` on an unknown receiver is not matched by name alone. */

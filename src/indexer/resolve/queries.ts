@@ -22,7 +22,7 @@ type Question =
 
 /** What a package lookup may find of one file, by name (see RepoQueries.packageFilesWith). */
 interface PackageNames {
-  /** Names of the definitions directly in the file's module. */
+  /** Names of the definitions and variables directly in the file's module. */
   defs: ReadonlySet<string>;
   /** Those, and what else can make a module member: exports, module-level variables, re-exported imports. */
   members: ReadonlySet<string>;
@@ -152,7 +152,11 @@ export class RepoQueries {
         members.add(e.name);
       }
       for (const exp of extract.exports) members.add(exp.name);
-      for (const b of extract.bindings) if (modules.has(b.scopeId)) members.add(b.variable);
+      for (const b of extract.bindings) {
+        if (!modules.has(b.scopeId)) continue;
+        defs.add(b.variable);
+        members.add(b.variable);
+      }
       for (const imp of extract.imports) {
         if (!modules.has(imp.fromId) || !(lang?.importsAreMembers || imp.reexport)) continue;
         if (imp.wildcard) wildcard = true;

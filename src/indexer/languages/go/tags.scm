@@ -26,9 +26,12 @@
 ; Imports
 (import_spec) @import
 
-; Bindings: `var c Thing`, `c := Thing{}`, `c := &pkg.Thing{}`, `var c = Thing{}`
-(var_spec name: (identifier) @binding.variable type: [(type_identifier) (qualified_type) (generic_type)] @binding.type)
-(var_spec name: (identifier) @binding.variable type: (pointer_type [(type_identifier) (qualified_type)] @binding.type))
-(var_spec name: (identifier) @binding.variable value: (expression_list . [(composite_literal type: (_) @binding.type) (unary_expression operand: (composite_literal type: (_) @binding.type))]))
-(short_var_declaration left: (expression_list . (identifier) @binding.variable)
-  right: (expression_list . [(composite_literal type: (_) @binding.type) (unary_expression operand: (composite_literal type: (_) @binding.type))]))
+; Bindings (index.ts reads the names, types and values): variables (`var c Thing`, `c := Thing{}`, `c := &pkg.Thing{}`,
+; `c, err := s.Open()`), the parameters and named results of functions, methods and function literals
+; (`func f(c *Container)`)
+(var_spec) @binding.var
+(short_var_declaration) @binding.var
+(parameter_declaration) @binding.parameter
+(variadic_parameter_declaration) @binding.parameter
+; The fields of a struct type, named (`store *Store`) and embedded (`*State` is the field State)
+(type_spec type: (struct_type (field_declaration_list (field_declaration) @binding.field)))
