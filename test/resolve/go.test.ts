@@ -4,20 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createResolver } from '../../src/indexer/resolve/index.js';
-import { describeEdges, describeExternals, inputFor, resolveAll } from './helpers.js';
+import { describeEdges, describeExternals, lines, resolveRepo } from './helpers.js';
 
 async function resolved(files: Record<string, string>): Promise<{ edges: string[]; externals: string[]; importedFiles: string[] }> {
-  const input = await inputFor(new Map(Object.entries(files)));
-  const results = resolveAll(createResolver(input), input.extracts.keys());
+  const { input, results } = await resolveRepo(new Map(Object.entries(files)));
   // FQNs do not tell a package from its vendored copy: the files imports lead to do.
   const fileOf = new Map<string, string>();
   for (const extract of input.extracts.values()) for (const e of extract.entities) fileOf.set(e.id, e.filePath);
   const importedFiles = [...results.values()].flatMap((r) => r.edges.filter((e) => e.kind === 'imports').map((e) => `${fileOf.get(e.source)} -> ${fileOf.get(e.target)}`));
   return { edges: describeEdges(input, results), externals: describeExternals(input, results), importedFiles: importedFiles.sort() };
 }
-
-const lines = (...text: string[]): string => text.join('\n') + '\n';
 
 const GO_MOD = 'module example.com/m\n\ngo 1.22\n';
 const POL = lines('package pol', '', 'type Policy struct{ Name string }', '', 'func (p Policy) IsNone() bool { return p.Name == "" }');

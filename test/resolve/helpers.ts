@@ -71,9 +71,13 @@ export function describeExternals(input: ResolveInput, results: ReadonlyMap<stri
   return lines.sort();
 }
 
-export async function resolveRepo(dir: string) {
-  const input = await inputFor(readRepo(dir));
+/** A repository's input, resolver and every file's resolution: from a fixture folder, or in memory (path -> source). */
+export async function resolveRepo(from: string | ReadonlyMap<string, string>) {
+  const input = await inputFor(typeof from === 'string' ? readRepo(from) : from);
   const resolver = createResolver(input);
   const results = resolveAll(resolver, input.extracts.keys());
   return { input, resolver, results };
 }
+
+/** Source text of these lines, each ended by a newline. */
+export const lines = (...text: string[]): string => text.join('\n') + '\n';

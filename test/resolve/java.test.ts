@@ -5,16 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createResolver } from '../../src/indexer/resolve/index.js';
-import { describeEdges, describeExternals, inputFor, resolveAll } from './helpers.js';
+import { describeEdges, describeExternals, lines, resolveRepo } from './helpers.js';
 
 async function resolved(files: Record<string, string>): Promise<{ edges: string[]; externals: string[] }> {
-  const input = await inputFor(new Map(Object.entries(files)));
-  const results = resolveAll(createResolver(input), input.extracts.keys());
+  const { input, results } = await resolveRepo(new Map(Object.entries(files)));
   return { edges: describeEdges(input, results, ['calls']), externals: describeExternals(input, results).filter((e) => e.includes(' -calls-> ')) };
 }
-
-const lines = (...text: string[]) => text.join('\n') + '\n';
 
 /** Two classes with the same method names, so a call on a receiver of unknown type is never guessed by name. */
 const DEPS = {
