@@ -67,3 +67,34 @@ export function cleanComment(text: string): string {
   const lines = trimmed.split(/\r?\n/).map((line) => line.trim().replace(/^(\/\/[\/!]?|#) ?/, ''));
   return dedentLines(lines);
 }
+
+/**
+ * Index just past the bracket closing the one at `open`, or -1 when it never closes. `opens` and `closes` are the
+ * brackets counted, in a language's notation; a `>` right after `=` (an arrow) closes nothing.
+ */
+export function closingBracket(text: string, open: number, opens: string, closes: string): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (opens.includes(c)) depth++;
+    else if (closes.includes(c) && !(c === '>' && text[i - 1] === '=') && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** The items of a list's inside, split at the commas outside brackets (`opens`, `closes`), trimmed. */
+export function topLevelItems(inside: string, opens: string, closes: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= inside.length; i++) {
+    const c = inside[i] ?? '';
+    if (c !== '' && opens.includes(c)) depth++;
+    else if (c !== '' && closes.includes(c)) depth--;
+    else if ((c === ',' && depth === 0) || i === inside.length) {
+      out.push(inside.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return out;
+}

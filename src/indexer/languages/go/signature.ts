@@ -2,7 +2,7 @@
  * What Go source says in its own notation: the type of a signature's first result, the type parameters it
  * declares, the name path of a type, the name an import binds.
  */
-import { SIGNATURE_MAX_CHARS } from '../../extract/text.js';
+import { closingBracket, SIGNATURE_MAX_CHARS, topLevelItems } from '../../extract/text.js';
 
 const NAME = /^[\p{L}_][\p{L}\p{Nd}_]*/u;
 /** A type name as a path: `T`, `pkg.T`. */
@@ -19,30 +19,12 @@ export const PREDECLARED_TYPES: ReadonlySet<string> = new Set(
 
 /** Index just past the bracket closing the one at `open` (`(`, `[`, `{`), or -1. */
 function closing(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if ((c === ')' || c === ']' || c === '}') && --depth === 0) return i + 1;
-  }
-  return -1;
+  return closingBracket(text, open, '([{', ')]}');
 }
 
 /** The items of a bracketed list's inside, split at its top-level commas and trimmed. */
 function items(inside: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i <= inside.length; i++) {
-    const c = inside[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if ((c === ',' && depth === 0) || i === inside.length) {
-      out.push(inside.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  return out;
+  return topLevelItems(inside, '([{', ')]}');
 }
 
 /**

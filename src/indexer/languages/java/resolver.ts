@@ -1,5 +1,6 @@
 /** Java: classes by package-qualified name, same-package visibility, java.lang, implicit `this`. */
 import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
+import { closingBracket } from '../../extract/text.js';
 
 const JAVA_LANG = new Set(
   ('String Object Integer Long Short Byte Double Float Boolean Character Number Math StrictMath System Thread ' +
@@ -22,14 +23,9 @@ const MODIFIERS = new Set(
 );
 const PRIMITIVES = new Set('void boolean byte char short int long float double'.split(' '));
 
-/** Index just past the bracket closing the one at `open` (`(` or `<`), or -1 when it never closes. */
+/** Index just past the bracket closing the one at `open` (`(` or `<`, counting only its kind), or -1 when it never closes. */
 function closing(text: string, open: number): number {
-  const [o, c] = text[open] === '(' ? ['(', ')'] : ['<', '>'];
-  for (let i = open, depth = 0; i < text.length; i++) {
-    if (text[i] === o) depth++;
-    else if (text[i] === c && --depth === 0) return i + 1;
-  }
-  return -1;
+  return text[open] === '(' ? closingBracket(text, open, '(', ')') : closingBracket(text, open, '<', '>');
 }
 
 /**

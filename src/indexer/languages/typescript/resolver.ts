@@ -4,7 +4,7 @@
  */
 import { posix } from 'node:path';
 import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
-import { SIGNATURE_MAX_CHARS } from '../../extract/text.js';
+import { closingBracket, SIGNATURE_MAX_CHARS, topLevelItems } from '../../extract/text.js';
 import { loadPathMapping, manifestEntries, workspacePackages, type PathMapping } from './project-config.js';
 
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.d.mts', '.d.cts'];
@@ -42,13 +42,7 @@ const COMMON_METHODS = new Set(
 
 /** Index just past the bracket closing the one at `open` (`(`, `<`, `{`, `[`), or -1. Arrows' `>` are not brackets. */
 function closing(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '(' || c === '<' || c === '{' || c === '[') depth++;
-    else if ((c === ')' || c === '}' || c === ']' || (c === '>' && text[i - 1] !== '=')) && --depth === 0) return i + 1;
-  }
-  return -1;
+  return closingBracket(text, open, '(<{[', ')>}]');
 }
 
 /** `Foo`, `ns.Foo`, `Foo<...>` (one balanced argument list) -> the name path; null for unions, arrays, literals... */
@@ -117,15 +111,9 @@ export function declaredTypeParameters(signature: string): string[] {
   if (open < 0 || signature[open] !== '<' || /(?<![\p{ID_Continue}\u200c\u200d])(?:extends|implements)(?![\p{ID_Continue}\u200c\u200d])/u.test(signature.slice(0, open))) return [];
   const list = signature.slice(open + 1, closing(signature, open) - 1);
   const names: string[] = [];
-  for (let i = 0, depth = 0, start = 0; i <= list.length; i++) {
-    const c = list[i];
-    if (c === '<' || c === '(' || c === '{' || c === '[') depth++;
-    else if (c === '>' || c === ')' || c === '}' || c === ']') depth--;
-    else if ((c === ',' && depth === 0) || i === list.length) {
-      const name = /^\s*(?:const\s+|in\s+|out\s+)*([\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*)/u.exec(list.slice(start, i))?.[1];
-      if (name) names.push(name);
-      start = i + 1;
-    }
+  for (const item of topLevelItems(list, '<({[', '>)}]')) {
+    const name = /^(?:const\s+|in\s+|out\s+)*([\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*)/u.exec(item)?.[1];
+    if (name) names.push(name);
   }
   return names;
 }
