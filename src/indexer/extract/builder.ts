@@ -65,6 +65,20 @@ export interface ModuleInfo {
 
 const CLASS_LIKE = new Set<EntityKind>(['class', 'interface', 'enum']);
 
+/** The file's entities in span order, with what attributing references to them needs. */
+interface Nesting {
+  entities: Entity[];
+  /** The definition of each entity, at the same index. */
+  defs: Definition[];
+  /** Containment parent (entity index) of each entity, -1 for the module; used to place references. */
+  enclosing: number[];
+  /** Spans of the top-level definitions: the module's terms leave them out. */
+  topSpans: [number, number][];
+  /** Scopes whose functions are methods (impl bodies), in span order. */
+  methodScopes: Container[];
+  byFqn: Map<string, Entity>;
+}
+
 interface Container {
   span: Span;
   def?: Definition;
@@ -90,11 +104,22 @@ export class FileBuilder {
   constructor(readonly info: ModuleInfo) {}
 
   define(def: Definition): void {
-    this.defs.push(def);
+    // Copied into one object shape whatever optional fields the language set: build() then sees a single map
+    // for definitions and spans, and V8 does not throw away its optimized code for every new shape.
+    this.defs.push({
+      kind: def.kind,
+      name: def.name,
+      span: copySpan(def.span),
+      signature: def.signature,
+      docstring: def.docstring,
+      exported: def.exported,
+      owner: def.owner,
+      superseded: def.superseded === true,
+    });
   }
 
   scope(scope: Scope): void {
-    this.scopes.push(scope);
+    this.scopes.push({ name: scope.name, span: copySpan(scope.span), methods: scope.methods });
   }
 
   /** Records a reference at source index `pos`; the same (pos, kind, name) is kept once. */
@@ -138,7 +163,6 @@ export class FileBuilder {
   build(syntaxErrors: number): FileExtract {
     const { info } = this;
     const source = info.source;
-    const lineCount = source.length === 0 ? 1 : countLines(source);
     const tokens = new SpanTokenCounter(source);
     const module: Entity = {
       id: entityId(info.filePath, info.moduleFqn, 'module'),
@@ -149,7 +173,7 @@ export class FileBuilder {
       filePath: info.filePath,
       package: info.package,
       startLine: 1,
-      endLine: lineCount,
+      endLine: source.length === 0 ? 1 : countLines(source),
       signature: '',
       docstring: info.moduleDoc,
       exported: info.moduleExported,
@@ -157,18 +181,27 @@ export class FileBuilder {
       parentId: null,
       terms: '',
     };
+    // Three steps in methods of their own: V8 re-optimizes a step whose types it had not seen yet (an empty list,
+    // another language's objects) without recompiling the others.
+    const nested = this.nest(module, tokens);
+    this.complete(module, nested);
+    return this.assemble(module, nested, syntaxErrors);
+  }
 
-    const containers: Container[] = [
-      ...this.defs.map((def) => ({ span: def.span, def })),
-      ...this.scopes.map((scope) => ({ span: scope.span, scope })),
-    ];
+  /** Entities of the definitions, nested by span containment, with FQNs (`#n` for repeats) and token counts. */
+  private nest(module: Entity, tokens: SpanTokenCounter): Nesting {
+    const { info } = this;
+    const containers: Container[] = [];
+    for (const def of this.defs) containers.push({ span: def.span, def });
+    for (const scope of this.scopes) containers.push({ span: scope.span, scope });
     containers.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end || (a.def ? 1 : -1));
 
     const entities: Entity[] = [];
-    /** Containment parent (entity index) of each entity, -1 for the module; used to place references. */
+    const defs: Definition[] = [];
     const enclosing: number[] = [];
     const ownerFqn: (string | undefined)[] = [];
     const topSpans: [number, number][] = [];
+    const methodScopes: Container[] = [];
     const fqnCounts = new Map<string, number>();
     const stack: Container[] = [];
 
@@ -178,6 +211,7 @@ export class FileBuilder {
         let prefix = info.defPrefix;
         for (const c of stack) prefix = c.entity !== undefined ? entities[c.entity]!.fqn + info.sep : prefix + c.scope!.name + info.sep;
         item.fqn = prefix + item.scope!.name;
+        if (item.scope!.methods) methodScopes.push(item);
         stack.push(item);
         continue;
       }
@@ -227,6 +261,7 @@ export class FileBuilder {
         parentId: parentEntity ? parentEntity.id : module.id,
         terms: '',
       });
+      defs.push(def);
       enclosing.push(parentIdx);
       ownerFqn.push(owner);
       if (parentIdx < 0) topSpans.push([start, end]);
@@ -237,37 +272,46 @@ export class FileBuilder {
     // Definitions declared outside their type (Go methods, Rust impls) hang under that type when it is in this file.
     const byFqn = new Map<string, Entity>();
     for (const e of entities) if (!byFqn.has(e.fqn)) byFqn.set(e.fqn, e);
-    entities.forEach((entity, i) => {
+    for (let i = 0; i < entities.length; i++) {
       const owner = ownerFqn[i];
       const ownerEntity = owner !== undefined ? byFqn.get(owner) : undefined;
-      if (ownerEntity !== undefined && ownerEntity !== entity) entity.parentId = ownerEntity.id;
-    });
-    const byId = new Map<string, Entity>(entities.map((e) => [e.id, e]));
+      if (ownerEntity !== undefined && ownerEntity !== entities[i]) entities[i]!.parentId = ownerEntity.id;
+    }
+    return { entities, defs, enclosing, topSpans, methodScopes, byFqn };
+  }
+
+  /** Export flags (which may depend on the parent) and the terms of every entity and of the module. */
+  private complete(module: Entity, { entities, defs, topSpans }: Nesting): void {
+    const { info } = this;
+    const source = info.source;
+    const byId = new Map<string, Entity>();
     byId.set(module.id, module);
-    const orderedDefs = containers.filter((c) => c.def !== undefined);
-    entities.forEach((entity, i) => {
-      const def = orderedDefs[i]!.def!;
+    for (const e of entities) byId.set(e.id, e);
+    for (let i = 0; i < entities.length; i++) {
+      const entity = entities[i]!;
+      const def = defs[i]!;
       entity.exported = typeof def.exported === 'boolean' ? def.exported : def.exported(byId.get(entity.parentId!)!);
       entity.terms = collectTerms(source, def.span.start, def.span.end, info.keywords);
-    });
+    }
     module.terms = collectTerms(source, 0, source.length, info.keywords, mergeHoles(topSpans), this.moduleNames);
+  }
 
-    const superseded = entities.filter((_, i) => orderedDefs[i]!.def!.superseded === true).map((e) => e.id);
-    const methodScopes = containers.filter((c) => c.scope?.methods === true);
+  /** The extract: every reference, import and binding attributed to the innermost entity around it. */
+  private assemble(module: Entity, { entities, defs, enclosing, methodScopes, byFqn }: Nesting, syntaxErrors: number): FileExtract {
     const fromId = (pos: number): string => {
       let lo = 0;
-      let hi = orderedDefs.length - 1;
+      let hi = defs.length - 1;
       let idx = -1;
       while (lo <= hi) {
         const mid = (lo + hi) >> 1;
-        if (orderedDefs[mid]!.span.start <= pos) {
+        if (defs[mid]!.span.start <= pos) {
           idx = mid;
           lo = mid + 1;
         } else hi = mid - 1;
       }
-      while (idx >= 0 && orderedDefs[idx]!.span.end <= pos) idx = enclosing[idx]!;
+      while (idx >= 0 && defs[idx]!.span.end <= pos) idx = enclosing[idx]!;
       // Inside an impl-like scope but not inside one of its items: the scope's type is the source.
-      const entityStart = idx >= 0 ? orderedDefs[idx]!.span.start : -1;
+      const entityStart = idx >= 0 ? defs[idx]!.span.start : -1;
       let owner: Entity | undefined;
       let ownerStart = entityStart;
       for (const c of methodScopes) {
@@ -282,10 +326,12 @@ export class FileBuilder {
       if (owner !== undefined) return owner.id;
       return idx >= 0 ? entities[idx]!.id : module.id;
     };
+    const superseded: string[] = [];
+    for (let i = 0; i < entities.length; i++) if (defs[i]!.superseded === true) superseded.push(entities[i]!.id);
 
     return {
-      filePath: info.filePath,
-      language: info.language,
+      filePath: this.info.filePath,
+      language: this.info.language,
       entities: [module, ...entities],
       imports: this.imports.map(({ pos, imp }) => ({ fromId: fromId(pos), ...imp })),
       refs: this.refs.sort((a, b) => a.pos - b.pos).map(({ pos, ref }) => ({ fromId: fromId(pos), ...ref })),
@@ -298,6 +344,10 @@ export class FileBuilder {
       syntaxErrors,
     };
   }
+}
+
+function copySpan(span: Span): Span {
+  return { start: span.start, end: span.end, startRow: span.startRow, endRow: span.endRow };
 }
 
 function countLines(source: string): number {
