@@ -41,6 +41,8 @@ export interface RawRef {
   /** The referenced name: 'filter' in `qs.filter()`, 'Foo' in `new Foo()` or `class A(Foo)`. */
   name: string;
   line: number;
+  /** The number of arguments of a call, where the language picks among overloaded methods by it (Java). */
+  args?: number;
 }
 
 /**

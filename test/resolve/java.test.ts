@@ -257,7 +257,7 @@ test('java: a member type is in scope in the class declaring it, its subclasses 
   ]);
 });
 
-test('java: a call of overloaded methods types its result when every overload declares the same return type, but reaches none of them', async () => {
+test('java: a call of overloaded methods types its result when every overload declares the same return type, and reaches the one its number of arguments leaves', async () => {
   const { edges } = await resolved({
     ...DEPS,
     'src/main/java/p/Types.java': lines(
@@ -273,5 +273,60 @@ test('java: a call of overloaded methods types its result when every overload de
       '}',
     ),
   });
-  assert.deepEqual(edges, ['p.Types.agree -calls-> p.Dep.getDependencyType', 'p.Types.onReceiver -calls-> p.Dep.resolveShortcut']);
+  assert.deepEqual(edges, [
+    'p.Types.agree -calls-> p.Dep.getDependencyType',
+    'p.Types.agree -calls-> p.Types.forClass',
+    'p.Types.onReceiver -calls-> p.Dep.resolveShortcut',
+    'p.Types.onReceiver -calls-> p.Types.forClass#2',
+  ]);
+});
+
+test('java: overloads are told apart by the number of arguments: exact parameter counts first, then varargs; never a guess between those left', async () => {
+  const { edges } = await resolved({
+    'src/main/java/p/Log.java': lines(
+      'package p;',
+      'import java.util.List;',
+      'import java.util.Map;',
+      'public class Log {',
+      '  public void info(String m) {}',
+      '  public void info(String m, Object a) {}',
+      '  public void info(final String m, Object a, @Deprecated Object b) {}',
+      '  public void debug(String format, Object... args) {}',
+      '  public void debug(String m) {}',
+      '  public void warn(int code) {}',
+      '  public void warn(String m) {}',
+      '  public <T> void put(@Named(value = "a, b") Map<String, List<T>> m, T value) {}',
+      '  public void put(Object o) {}',
+      '  public void self(Log this, int n) {}',
+      '  public void self() {}',
+      '}',
+    ),
+    'src/main/java/p/Use.java': lines(
+      'package p;',
+      'public class Use extends Log {',
+      '  void one(Log log) { log.info("a"); }',
+      '  void two(Log log) { log.info("a", 1); }',
+      '  void three(Log log) { log.info("a", 1, /* b, */ 2); }',
+      '  void none(Log log) { log.info(); }',
+      '  void fixedFirst(Log log) { log.debug("a"); }',
+      '  void varargs(Log log) { log.debug("a", 1, 2); log.debug("a", 1); }',
+      '  void tie(Log log) { log.warn(1); }',
+      '  void generic(Log log) { log.put(null, 1); log.put(this); }',
+      '  void receiverParameter(Log log) { log.self(1); }',
+      '  void bare() { info("a", 1); super.info("b"); }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges, [
+    'p.Use.bare -calls-> p.Log.info',
+    'p.Use.bare -calls-> p.Log.info#2',
+    'p.Use.fixedFirst -calls-> p.Log.debug#2',
+    'p.Use.generic -calls-> p.Log.put',
+    'p.Use.generic -calls-> p.Log.put#2',
+    'p.Use.one -calls-> p.Log.info',
+    'p.Use.receiverParameter -calls-> p.Log.self',
+    'p.Use.three -calls-> p.Log.info#3',
+    'p.Use.two -calls-> p.Log.info#2',
+    'p.Use.varargs -calls-> p.Log.debug',
+  ]);
 });

@@ -122,13 +122,16 @@ export class FileBuilder {
     this.scopes.push({ name: scope.name, span: copySpan(scope.span), methods: scope.methods });
   }
 
-  /** Records a reference at source index `pos`; the same (pos, kind, name) is kept once. */
-  ref(pos: number, line: number, kind: RefKind, receiver: string, name: string): void {
+  /**
+   * Records a reference at source index `pos`; the same (pos, kind, name) is kept once. `args`: a call's number of
+   * arguments, for languages that choose among overloads by it.
+   */
+  ref(pos: number, line: number, kind: RefKind, receiver: string, name: string, args?: number): void {
     const here = this.refsAt.get(pos);
     if (here === undefined) this.refsAt.set(pos, [{ kind, name }]);
     else if (here.some((r) => r.kind === kind && r.name === name)) return;
     else here.push({ kind, name });
-    this.refs.push({ pos, ref: { kind, receiver, name, line } });
+    this.refs.push({ pos, ref: args === undefined ? { kind, receiver, name, line } : { kind, receiver, name, line, args } });
   }
 
   hasRefAt(pos: number, kind: RefKind, name: string): boolean {

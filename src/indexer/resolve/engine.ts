@@ -554,7 +554,7 @@ export class Engine {
     const type = this.enclosingType(ref.fromId);
     if (type && receiver === lang.superReceiver) {
       const lin = this.linearize(type);
-      return this.outcome(this.memberIn(lin.classes.slice(1), name) ?? this.outsideMember(type, lin, name));
+      return this.outcome(this.overload(this.memberIn(lin.classes.slice(1), name) ?? this.outsideMember(type, lin, name), ref));
     }
     const steps = this.stepsOf(receiver, lang.separator);
     if (steps === null) return this.uniqueMethod(name, lang, group);
@@ -568,7 +568,7 @@ export class Engine {
     const { sym, guessable } = this.evalPath(ref.fromId, steps, lang, space);
     if (sym?.kind === 'ambiguous') return null;
     const target = sym ? this.member(sym, name, space) : null;
-    if (target) return this.outcome(target);
+    if (target) return this.outcome(this.overload(target, ref));
     return guessable ? this.uniqueMethod(name, lang, group) : null;
   }
 
@@ -777,12 +777,12 @@ export class Engine {
       // (`contentType()` inside `hasContentType(MediaType contentType)`), nor a statically imported method they hide.
       const type = this.enclosingType(from.id);
       const member = type ? this.memberIn(this.linearize(type).classes, ref.name) : null;
-      if (member) return this.outcome(member);
+      if (member) return this.outcome(this.overload(member, ref));
     }
     const sym = this.lookupName(ref.fromId, ref.name, spaceOf(ref, lang));
     // A variable's value: Java calls no variable by its name, so the name is a method's still.
     const variable = sym?.kind === 'instance' || sym?.kind === 'union' || sym?.kind === 'opaque';
-    if (sym && !(variable && lang.classMembersInScope && ref.kind === 'call')) return this.outcome(sym, ref.kind === 'call' || ref.kind === 'new');
+    if (sym && !(variable && lang.classMembersInScope && ref.kind === 'call')) return this.outcome(this.overload(sym, ref), ref.kind === 'call' || ref.kind === 'new');
     if (ref.name === lang.classReceiver) {
       // Only where a method receives the class as its first parameter (`def create(cls)`).
       const type = from.kind === 'method' && new RegExp(`\\(\\s*${ref.name}\\b`).test(from.signature) ? this.enclosingType(from.id) : null;
@@ -791,7 +791,7 @@ export class Engine {
     if (lang.classMembersInScope) {
       const type = this.enclosingType(from.id);
       const member = type ? this.classMember(type, ref.name) : null;
-      if (member) return this.outcome(member);
+      if (member) return this.outcome(this.overload(member, ref));
     }
     const builtin = lang.builtinModule(ref.name);
     if (builtin !== null) return { kind: 'external', module: builtin, symbol: ref.name };
@@ -836,6 +836,13 @@ export class Engine {
     if (lang.isCommonMethod(name)) return null;
     const candidates = this.queries.methodsNamed(group, name);
     return candidates.length === 1 ? { kind: 'edge', target: candidates[0]!, confidence: 'inferred' } : null;
+  }
+
+  /** The one method of an overload set a call reaches by its number of arguments, where the language tells. */
+  private overload(sym: Sym | null, ref: RawRef): Sym | null {
+    if (sym?.kind !== 'ambiguous' || sym.overloads === undefined || ref.args === undefined) return sym;
+    const method = this.resolverFor(sym.overloads[0]!)?.overloadForArguments?.(sym.overloads, ref.args);
+    return method ? { kind: 'entity', entity: method } : sym;
   }
 
   private outcome(sym: Sym | null, called = false): Outcome | null {

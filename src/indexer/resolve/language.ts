@@ -124,6 +124,11 @@ export interface LanguageResolver {
    * Null when they are separate definitions (the name is then ambiguous).
    */
   overloadTarget?(declarations: readonly Entity[]): Entity | null;
+  /**
+   * Which of a class's overloaded methods (separate definitions sharing a name) a call with `args` arguments
+   * reaches, when its number of arguments leaves one (Java); null when it leaves none or several.
+   */
+  overloadForArguments?(overloads: readonly Entity[], args: number): Entity | null;
   /** Names of the generic type parameters an entity declares (`T` in `class Box<T>`): type names that denote no definition. */
   typeParameters?(entity: Entity): string[];
 }

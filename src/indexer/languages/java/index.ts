@@ -183,6 +183,15 @@ function addBindings(b: FileBuilder, bindings: readonly PendingBinding[]): void 
   }
 }
 
+/** A call's number of arguments (comments inside its argument list are no arguments). */
+function argumentCount(call: Node): number | undefined {
+  const list = call.childForFieldName('arguments');
+  if (list === null) return undefined;
+  let n = 0;
+  for (const arg of list.namedChildren) if (arg !== null && !DOC_RULE.commentTypes.has(arg.type)) n++;
+  return n;
+}
+
 function extract({ filePath, source, root }: ExtractInput): FileExtract {
   const declared = root.namedChildren.find((c) => c?.type === 'package_declaration');
   const pkg = declared?.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier')?.text ?? packageFromPath(filePath);
@@ -225,7 +234,7 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
         const receiver = capture(captures, 'receiver');
         claimed.add(name.startIndex);
         const path = receiver === undefined ? '' : receiver.type === 'super' ? 'super' : (valuePath(receiver, knownPaths) ?? simpleReceiver(receiver.text));
-        b.ref(node.startIndex, line, 'call', path, name.text);
+        b.ref(node.startIndex, line, 'call', path, name.text, argumentCount(node));
       },
       import({ node, line }) {
         const text = node.text.replace(/\s+/g, ' ');

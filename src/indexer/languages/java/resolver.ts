@@ -1,6 +1,7 @@
 /** Java: classes by package-qualified name, same-package visibility, java.lang, implicit `this`. */
 import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
-import { closingBracket } from '../../extract/text.js';
+import type { Entity } from '../../../graph/types.js';
+import { closingBracket, topLevelItems } from '../../extract/text.js';
 
 const JAVA_LANG = new Set(
   ('String Object Integer Long Short Byte Double Float Boolean Character Number Math StrictMath System Thread ' +
@@ -29,11 +30,10 @@ function closing(text: string, open: number): number {
 }
 
 /**
- * The class a method's signature declares it returns, as a name path (`public <T> List<Foo> f(...)` -> 'List',
- * `@Nullable Map.Entry<K, V> g()` -> 'Map.Entry'); null for a constructor, void, a primitive, an array or a type
- * parameter of the method. Annotations, modifiers and type parameters before the type are skipped.
+ * Where a signature's declared type starts, past its annotations, modifiers and type parameters (whose names are
+ * returned); null when an annotation or type parameter list does not close.
  */
-export function declaredReturnType(signature: string, name: string): string | null {
+function declarationHead(signature: string): { start: number; typeParameters: string[] } | null {
   const typeParameters: string[] = [];
   let i = 0;
   for (;;) {
@@ -56,10 +56,21 @@ export function declaredReturnType(signature: string, name: string): string | nu
       i = end;
     } else {
       const word = /^[\p{ID_Continue}-]+/u.exec(signature.slice(i))?.[0];
-      if (word === undefined || !MODIFIERS.has(word)) break;
+      if (word === undefined || !MODIFIERS.has(word)) return { start: i, typeParameters };
       i += word.length;
     }
   }
+}
+
+/**
+ * The class a method's signature declares it returns, as a name path (`public <T> List<Foo> f(...)` -> 'List',
+ * `@Nullable Map.Entry<K, V> g()` -> 'Map.Entry'); null for a constructor, void, a primitive, an array or a type
+ * parameter of the method. Annotations, modifiers and type parameters before the type are skipped.
+ */
+export function declaredReturnType(signature: string, name: string): string | null {
+  const head = declarationHead(signature);
+  if (head === null) return null;
+  const { start: i, typeParameters } = head;
   const open = signature.indexOf('(', i);
   if (open < 0) return null;
   const declared = signature.slice(i, open).trimEnd();
@@ -70,6 +81,39 @@ export function declaredReturnType(signature: string, name: string): string | nu
   const path = type.replace(/<.*$/s, '').replace(/@[\p{ID_Continue}\p{Sc}.]+\s*/gu, '').replace(/\s+/g, '');
   if (path === '' || PRIMITIVES.has(path) || typeParameters.includes(path)) return null;
   return /^[\p{ID_Start}\p{Sc}_][\p{ID_Continue}\p{Sc}]*(?:\.[\p{ID_Start}\p{Sc}_][\p{ID_Continue}\p{Sc}]*)*$/u.test(path) ? path : null;
+}
+
+/**
+ * How many parameters a method's or constructor's signature declares, and whether the last is varargs
+ * (`Object... args`); a receiver parameter (`Foo this`) takes no argument. Null when the list cannot be read.
+ */
+export function declaredArity(signature: string): { count: number; varargs: boolean } | null {
+  const head = declarationHead(signature);
+  const open = head === null ? -1 : signature.indexOf('(', head.start);
+  const close = open < 0 ? -1 : closing(signature, open);
+  if (close < 0) return null;
+  const params = topLevelItems(signature.slice(open + 1, close - 1), '(<[{', ')>]}').filter(
+    (param) => param !== '' && !/(?:^|[\s.])this$/u.test(param),
+  );
+  return { count: params.length, varargs: params.length > 0 && params[params.length - 1]!.includes('...') };
+}
+
+/**
+ * The one overload a call with `args` arguments can reach, as Java picks it when the arguments' types leave a
+ * single candidate: methods with exactly that many parameters first, varargs methods only when none has; null
+ * when none or several are left.
+ */
+export function overloadForArity(overloads: readonly Entity[], args: number): Entity | null {
+  const fixed: Entity[] = [];
+  const variable: Entity[] = [];
+  for (const method of overloads) {
+    const arity = declaredArity(method.signature);
+    if (arity === null) return null;
+    if (arity.count === args && !arity.varargs) fixed.push(method);
+    else if (arity.varargs && args >= arity.count - 1) variable.push(method);
+  }
+  const candidates = fixed.length > 0 ? fixed : variable;
+  return candidates.length === 1 ? candidates[0]! : null;
 }
 
 export function javaResolver(repo: RepoView): LanguageResolver {
@@ -130,6 +174,7 @@ export function javaResolver(repo: RepoView): LanguageResolver {
       return files && pkg !== undefined ? { files, key: pkg } : null;
     },
     packageFiles: (key) => packageFiles.get(key) ?? null,
+    overloadForArguments: overloadForArity,
     // An overload set (several declarations) returns a type when every overload declares the same.
     returnType(declarations) {
       let typeName: string | null = null;
