@@ -41,11 +41,14 @@ export function int(values: ParsedValues, key: string, fallback: number): number
   return n;
 }
 
-/** Opens the repository after an incremental index run (progress on stderr), runs `use`, closes it. */
+/** Refreshes of an index shorter than this print no progress: a query's output is not buried under it. */
+const QUIET_REFRESH_MS = 1000;
+
+/** Opens the repository after an incremental index run (progress on stderr once it runs long), runs `use`, closes it. */
 export async function withUpdatedRepo<T>(values: ParsedValues, use: (handle: RepoHandle) => T): Promise<T> {
   // Loaded here, not with this module, which every command imports (see commands.ts).
   const { openRepo } = await import('../api/repo.js');
-  const reporter = progressReporter();
+  const reporter = progressReporter(process.stderr, { silentForMs: QUIET_REFRESH_MS });
   let handle: RepoHandle;
   try {
     handle = await openRepo({ repo: str(values, 'repo') ?? '.', indexDir: str(values, 'index-dir'), update: true, onProgress: reporter.update });

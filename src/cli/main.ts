@@ -31,6 +31,14 @@ async function main(argv: string[]): Promise<number> {
   return typeof code === 'number' ? code : 0;
 }
 
+// A reader that stops early (`codectx export | head`) closes the pipe: the rest of the output is not wanted, which
+// is no failure of the command. Without a listener the write error would end the process with a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  process.stderr.write(`codectx: cannot write the output: ${err.message}\n`);
+  process.exit(1);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -1,17 +1,23 @@
 /** Progress reporting for long runs: a redrawn bar on a TTY, sparse plain lines otherwise. */
 import type { IndexProgress } from '../api/indexing.js';
 
-export function progressReporter(stream: NodeJS.WriteStream = process.stderr): {
+/** `silentForMs`: nothing is shown before the run has taken that long (a query's refresh of an index mostly up to date). */
+export function progressReporter(
+  stream: NodeJS.WriteStream = process.stderr,
+  { silentForMs = 0 }: { silentForMs?: number } = {},
+): {
   update: (p: IndexProgress) => void;
   finish: () => void;
 } {
   const tty = stream.isTTY === true;
+  const started = performance.now();
   let phaseStart = performance.now();
   let lastPhase = '';
   let lastDraw = 0;
   let lastPlainPct = -1;
   const update = (p: IndexProgress): void => {
     const now = performance.now();
+    if (now - started < silentForMs) return;
     if (p.phase !== lastPhase) {
       if (tty && lastPhase) stream.write('\n');
       lastPhase = p.phase;

@@ -97,3 +97,22 @@ test('watch re-indexes after a file changes', async () => {
     removeTree(repo);
   }
 });
+
+test('a reader that closes the pipe early (`codectx export | head`) ends the command quietly, with no stack trace', async () => {
+  const repo = makeTree(REPO);
+  try {
+    assert.equal(run(['index', '--repo', repo]).status, 0);
+    for (const args of [['export', '--repo', repo], ['search', 'Engine', '--repo', repo]]) {
+      const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      // Closed before the command writes anything: its first write fails with EPIPE.
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      assert.doesNotMatch(stderr, /EPIPE|\n\s+at /, args[0]);
+      assert.equal(status, 0, args[0]);
+    }
+  } finally {
+    removeTree(repo);
+  }
+});
