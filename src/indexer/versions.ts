@@ -14,4 +14,4 @@
  * cost is one full re-index.
  */
 export const EXTRACT_VERSION = 12;
-export const RESOLVE_VERSION = 9;
+export const RESOLVE_VERSION = 10;

@@ -330,3 +330,37 @@ test('java: overloads are told apart by the number of arguments: exact parameter
     'p.Use.varargs -calls-> p.Log.debug',
   ]);
 });
+
+test('java: a package-qualified class name (no import) is the class: as a type, in `new`, as a receiver, as a base; outside ones stay unknown', async () => {
+  const { input, results } = await resolveRepo(
+    new Map(
+      Object.entries({
+        'src/main/java/a/b/Dep.java': lines('package a.b;', 'public class Dep {', '  public static Dep make() { return null; }', '  public void run() {}', '}'),
+        'src/main/java/a/b/Base.java': lines('package a.b;', 'public class Base {', '  public void inherited() {}', '}'),
+        // Another class named Dep: a name-only guess could not pick between them.
+        'src/main/java/x/Dep.java': lines('package x;', 'public class Dep {', '  public void run() {}', '}'),
+        'src/main/java/c/Use.java': lines(
+          'package c;',
+          'public class Use extends a.b.Base {',
+          '  a.b.Dep field;',
+          '  void create() { a.b.Dep d = new a.b.Dep(); d.run(); }',
+          '  void statics() { a.b.Dep.make().run(); }',
+          '  void viaField() { field.run(); inherited(); }',
+          '  void outside(java.util.List<String> xs) { xs.clear(); }',
+          '}',
+        ),
+      }),
+    ),
+  );
+  assert.deepEqual(describeEdges(input, results, ['calls', 'references', 'inherits']).filter((e) => e.startsWith('c.')), [
+    'c.Use -inherits-> a.b.Base',
+    'c.Use -references-> a.b.Dep',
+    'c.Use.create -calls-> a.b.Dep',
+    'c.Use.create -calls-> a.b.Dep.run',
+    'c.Use.create -references-> a.b.Dep',
+    'c.Use.statics -calls-> a.b.Dep.make',
+    'c.Use.statics -calls-> a.b.Dep.run',
+    'c.Use.viaField -calls-> a.b.Base.inherited',
+    'c.Use.viaField -calls-> a.b.Dep.run',
+  ]);
+});

@@ -405,10 +405,33 @@ export class Engine {
   /** A dotted path ('models.Collector') looked up from a scope. */
   resolveDotted(scopeId: string, path: string, space?: Space): Sym | null {
     const scope = this.index.entityById.get(scopeId);
-    const parts = path.split(scope ? (this.resolverFor(scope)?.separator ?? '.') : '.');
+    const lang = scope ? this.resolverFor(scope) : undefined;
+    const parts = path.split(lang?.separator ?? '.');
     let sym = this.lookupName(scopeId, parts[0]!, space);
-    for (let i = 1; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!, space);
+    let next = 1;
+    if (sym === null && lang?.qualifiedClassNames === true) ({ sym, next } = this.qualifiedClass(scopeId, parts, parts.length) ?? { sym, next });
+    for (let i = next; sym && i < parts.length; i++) sym = this.member(sym, parts[i]!, space);
     return sym;
+  }
+
+  /**
+   * The class named by the longest package-qualified prefix of `names` (at most `upTo` names, at least two) as an
+   * import of it would bind it, or, when all `upTo` names make a package, that package; with the number of names
+   * taken. Null when no prefix names a class or package of the repository (outside ones are left unknown).
+   */
+  private qualifiedClass(scopeId: string, names: readonly string[], upTo: number): { sym: Sym; next: number } | null {
+    const scope = this.index.entityById.get(scopeId);
+    if (!scope) return null;
+    const group = languageGroup(scope.language);
+    for (let k = upTo; k >= 2; k--) {
+      const target = this.moduleTarget(scope, names.slice(0, k).join('.'));
+      if (target === null || target.kind === 'external') continue;
+      const module = this.targetSym(target, group);
+      const cls = this.member(module, names[k - 1]!, 'type');
+      if (cls?.kind === 'entity' && isTypeLike(cls.entity)) return { sym: cls, next: k };
+      if (k === upTo && upTo === names.length) return { sym: module, next: k };
+    }
+    return null;
   }
 
   member(sym: Sym, name: string, space?: Space): Sym | null {
@@ -602,8 +625,14 @@ export class Engine {
       next = 2;
     } else {
       sym = this.lookupHead(scopeId, head, lang, space);
-      guessable = sym === null || sym.kind === 'opaque';
-      for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, null, outside));
+      let plainNames = 0;
+      while (plainNames < steps.length && steps[plainNames]!.calls === 0) plainNames++;
+      const qualified = sym === null && lang.qualifiedClassNames === true ? this.qualifiedClass(scopeId, steps.map((s) => s.name), plainNames) : null;
+      if (qualified !== null) ({ sym, next } = qualified);
+      else {
+        guessable = sym === null || sym.kind === 'opaque';
+        for (let c = 0; c < head.calls && sym; c++) ({ sym, guessable } = this.callResult(sym, guessable, null, outside));
+      }
     }
     for (let i = next; i < steps.length && sym; i++) {
       const step = steps[i]!;

@@ -64,6 +64,11 @@ export interface LanguageResolver {
   /** A bare name inside a class body resolves against the class and its bases (Java's implicit `this`). */
   readonly classMembersInScope: boolean;
   /**
+   * A path whose first name nothing binds may start with a package-qualified class name (Java `a.b.Dep.make()`,
+   * `new a.b.Dep()`, `a.b.Dep d`): the longest such prefix naming a class of the repository is that class.
+   */
+  readonly qualifiedClassNames?: boolean;
+  /**
    * Whether names looked up from a type itself (its field types, a bare name in its body) see what the type
    * declares; absent: true. False where a type's body declares no names (Go: a struct's fields and methods are
    * never in scope by their bare names, so `Config *Config` names the package's type Config).

@@ -145,6 +145,7 @@ export function javaResolver(repo: RepoView): LanguageResolver {
     superReceiver: 'super',
     importsAreMembers: false,
     classMembersInScope: true,
+    qualifiedClassNames: true,
     builtinModule: (name) => (JAVA_LANG.has(name) ? 'java.lang' : null),
     isCommonMethod: (name) => COMMON_METHODS.has(name),
     resolveModule(specifier) {
