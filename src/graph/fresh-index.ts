@@ -5,10 +5,10 @@
  * is in place a reader finds no index, as it would if the run had not started; a run killed half-way leaves a
  * file the next run deletes.
  */
-import { closeSync, fsyncSync, linkSync, openSync, readdirSync, unlinkSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, openSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../util/errors.js';
-import { INDEX_DB_NAME } from './store.js';
+import { DERIVED_DIR_NAME, INDEX_DB_NAME } from './store.js';
 const BUILDING_PREFIX = `${INDEX_DB_NAME}.building-`;
 
 export class FreshIndexFile {
@@ -18,8 +18,12 @@ export class FreshIndexFile {
     readonly name: string,
   ) {}
 
-  /** A file to build a first index in, having deleted those left by runs that died; `indexDir` must exist. */
+  /**
+   * A file to build a first index in, having deleted those left by runs that died and the files derived from an
+   * index that was there before (its versions, which they record, start again); `indexDir` must exist.
+   */
   static begin(indexDir: string): FreshIndexFile {
+    rmSync(join(indexDir, DERIVED_DIR_NAME), { recursive: true, force: true });
     for (const entry of readdirSync(indexDir)) {
       if (!entry.startsWith(BUILDING_PREFIX)) continue;
       const pid = Number(entry.slice(BUILDING_PREFIX.length).split('-')[0]);

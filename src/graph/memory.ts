@@ -8,6 +8,8 @@ import type { IndexStore } from './store.js';
 export interface LoadedGraph {
   /** Index version of the store this was loaded from. */
   version: number;
+  /** The index folder it was loaded from (files derived from it may be kept there); absent for graphs built in memory. */
+  indexDir?: string;
   entities: Entity[];
   edges: Edge[];
   externals: DepGraph['externals'];
@@ -67,12 +69,12 @@ export function buildLoadedGraph(graph: DepGraph, version: number): LoadedGraph 
 
 const cache = new Map<string, LoadedGraph>();
 
-/** The in-memory graph for a store, reloaded only when the index version changed. */
-export function loadGraph(store: IndexStore, cacheKey: string): LoadedGraph {
+/** The in-memory graph of the index in `indexDir`, reloaded only when the index version changed. */
+export function loadGraph(store: IndexStore, indexDir: string): LoadedGraph {
   const version = store.indexVersion();
-  const hit = cache.get(cacheKey);
+  const hit = cache.get(indexDir);
   if (hit && hit.version === version) return hit;
-  const loaded = buildLoadedGraph(store.loadGraph(), version);
-  cache.set(cacheKey, loaded);
+  const loaded: LoadedGraph = { ...buildLoadedGraph(store.loadGraph(), version), indexDir };
+  cache.set(indexDir, loaded);
   return loaded;
 }

@@ -13,6 +13,11 @@ import { declarationsOf } from './rows.js';
 import { UpdateWriter } from './update-writer.js';
 
 export const INDEX_DB_NAME = 'index.db';
+/**
+ * Folder of the index directory for files later stages compute from one version of the index (retrieval's lexical
+ * indexes). Each records the version it was computed from; a first index (whose versions start again) removes them.
+ */
+export const DERIVED_DIR_NAME = 'derived';
 
 const EDGE_SELECT = 'SELECT source, target, kind, confidence, count, line FROM edges';
 const EXTERNAL_SELECT = 'SELECT source, kind, module, symbol, count, line FROM externals';

@@ -6,6 +6,7 @@
 import type { LoadedGraph } from '../graph/memory.js';
 import { codeTokens } from './code-tokens.js';
 import { Bm25fIndex, type FieldSpec, type QueryTerm } from './bm25f.js';
+import { storedLexicalIndex } from './lexical-cache.js';
 import { selectiveTerms } from './lexical.js';
 
 export const FILE_FIELDS: readonly FieldSpec[] = [
@@ -25,7 +26,15 @@ export function fileLexicalIndex(graph: LoadedGraph): FileLexicalIndex {
   let index = indexes.get(graph);
   if (index) return index;
   const files = [...graph.byFile.keys()];
-  const docs = files.map((file) => {
+  const bm25 = storedLexicalIndex(graph, 'files', FILE_FIELDS, files, () => new Bm25fIndex(FILE_FIELDS, fileDocs(graph, files)));
+  index = { files, bm25 };
+  indexes.set(graph, index);
+  return index;
+}
+
+/** One document per file: its path, the names and signatures it defines, the words of its docstrings and bodies. */
+function fileDocs(graph: LoadedGraph, files: readonly string[]): string[][][] {
+  return files.map((file) => {
     const names: string[] = [];
     const text: string[] = [];
     for (const i of graph.byFile.get(file)!) {
@@ -35,9 +44,6 @@ export function fileLexicalIndex(graph: LoadedGraph): FileLexicalIndex {
     }
     return [codeTokens(file), names, text];
   });
-  index = { files, bm25: new Bm25fIndex(FILE_FIELDS, docs) };
-  indexes.set(graph, index);
-  return index;
 }
 
 /** Files scored by BM25F, normalised so the best is 1. */

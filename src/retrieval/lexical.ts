@@ -8,6 +8,7 @@ import type { LoadedGraph } from '../graph/memory.js';
 import { analyzeText } from './analyzer.js';
 import { codeTokens } from './code-tokens.js';
 import { Bm25fIndex, type FieldSpec, type QueryTerm } from './bm25f.js';
+import { storedLexicalIndex } from './lexical-cache.js';
 import { expandWithSynonyms, type SynonymMap } from './synonyms.js';
 import { extractMentions, type TaskMentions } from './task-mentions.js';
 
@@ -99,8 +100,11 @@ function moduleLevelNames(graph: LoadedGraph): Map<string, number[]> {
 export function entityLexicalIndex(graph: LoadedGraph): EntityLexicalIndex {
   let index = indexes.get(graph);
   if (!index) {
-    const docs = graph.entities.map((_, i) => entityFields(graph, i));
-    index = { bm25: new Bm25fIndex(ENTITY_FIELDS, docs), files: [...graph.byFile.keys()], moduleNames: moduleLevelNames(graph) };
+    const bm25 = storedLexicalIndex(graph, 'entities', ENTITY_FIELDS, graph.entities.map((e) => e.id), () => {
+      const docs = graph.entities.map((_, i) => entityFields(graph, i));
+      return new Bm25fIndex(ENTITY_FIELDS, docs);
+    });
+    index = { bm25, files: [...graph.byFile.keys()], moduleNames: moduleLevelNames(graph) };
     indexes.set(graph, index);
   }
   return index;

@@ -118,3 +118,33 @@ test('empty fields, b = 1 and zero-weight fields stay finite', () => {
   assert.equal(index.docFrequency('x'), 2);
   assert.deepEqual(new Bm25fIndex(fields, []).search(['x']), []);
 });
+
+test('an index read back from its bytes gives the same scores, from any byte offset; other bytes are no index', () => {
+  const rng = makeRng(11);
+  const vocab = ['a', 'b', 'c', 'd', 'é', 'ß_x', 'f$'];
+  const fields: FieldSpec[] = [
+    { name: 'name', weight: 3, b: 0.2 },
+    { name: 'body', weight: 1, b: 0.75 },
+  ];
+  const docs = Array.from({ length: 40 }, () => fields.map(() => Array.from({ length: rng.int(0, 8) }, () => rng.pick(vocab))));
+  const index = new Bm25fIndex(fields, docs, 0.9);
+  const bytes = index.toBytes();
+  // At an odd offset inside a larger buffer, as a file read after a header would give it.
+  const shifted = new Uint8Array(bytes.length + 3);
+  shifted.set(bytes, 3);
+  for (const copy of [Bm25fIndex.fromBytes(bytes), Bm25fIndex.fromBytes(shifted.subarray(3))]) {
+    assert.ok(copy !== null);
+    assert.deepEqual(copy.fields, fields);
+    assert.equal(copy.k1, 0.9);
+    for (const term of vocab) assert.equal(copy.docFrequency(term), index.docFrequency(term));
+    for (let q = 0; q < 20; q++) {
+      const query = Array.from({ length: rng.int(1, 4) }, () => rng.pick(vocab));
+      assert.deepEqual(copy.search(query), index.search(query));
+    }
+  }
+  assert.equal(Bm25fIndex.fromBytes(bytes.subarray(0, bytes.length - 1)), null);
+  assert.equal(Bm25fIndex.fromBytes(new Uint8Array(64)), null);
+  const empty = Bm25fIndex.fromBytes(new Bm25fIndex(fields, []).toBytes());
+  assert.ok(empty !== null);
+  assert.deepEqual(empty.search(['a']), []);
+});
