@@ -31,7 +31,7 @@ export type LeanEntity = [string, string, string, EntityKind, string, number, nu
  * The `extract` column: what resolving another file may read of this one. Its entities are there too, although
  * the entities table holds them, because one JSON text per file loads several times faster than their rows.
  */
-export type StoredDeclarations = Pick<FileExtract, 'imports' | 'bindings' | 'exports' | 'superseded' | 'publicNames'> & {
+export type StoredDeclarations = Pick<FileExtract, 'imports' | 'bindings' | 'exports' | 'superseded' | 'publicNames' | 'buildConstraint'> & {
   entities: LeanEntity[];
   /** The file's inherits and implements references, in source order. */
   bases: RawRef[];
@@ -58,6 +58,7 @@ export function fileRow(extract: FileExtract, hash: string, size: number, module
     exports: extract.exports,
     superseded: extract.superseded,
     publicNames: extract.publicNames,
+    buildConstraint: extract.buildConstraint,
     bases: extract.refs.filter(isInheritance),
   };
   return {
@@ -86,6 +87,7 @@ export function declarationsOf(path: string, language: LanguageId, syntaxErrors:
     exports: rest.exports,
     ...(rest.superseded ? { superseded: rest.superseded } : {}),
     ...(rest.publicNames ? { publicNames: rest.publicNames } : {}),
+    ...(rest.buildConstraint !== undefined ? { buildConstraint: rest.buildConstraint } : {}),
     syntaxErrors,
   };
 }

@@ -95,6 +95,8 @@ export interface FileExtract {
   superseded?: string[];
   /** The names `from <module> import *` binds, when the module declares them statically (Python `__all__`). */
   publicNames?: string[];
+  /** The file's build constraint as a `//go:build` expression (Go; see languages/go/build-constraints.ts). Absent when none. */
+  buildConstraint?: string;
   /** Number of ERROR / MISSING nodes tree-sitter reported; entities are still extracted. */
   syntaxErrors: number;
 }

@@ -64,6 +64,33 @@ test('updating an index from commit A to commit B equals a cold index of B', asy
   }
 });
 
+test('an update that re-resolves from the stored declarations keeps Go build constraints, as a cold index has them', async () => {
+  const repo = makeTree({
+    'go.mod': 'module example.com/m\n\ngo 1.22\n',
+    'sys/open_linux.go': 'package sys\n\ntype Handle struct{}\n\nfunc (h *Handle) Close() {}\n',
+    'sys/open_windows.go': 'package sys\n\ntype Handle struct{}\n\nfunc (h *Handle) Close() {}\n',
+    'sys/open_other.go': '//go:build !linux && !windows\n\npackage sys\n\ntype Handle struct{}\n\nfunc (h *Handle) Close() {}\n',
+    'sys/api.go': 'package sys\n\nfunc Open() *Handle { return &Handle{} }\n',
+    'app/main.go': 'package app\n\nimport "example.com/m/sys"\n\nfunc Run() { h := sys.Open(); h.Close() }\n',
+  });
+  const incremental = tempDir();
+  const cold = tempDir();
+  try {
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    // Open's signature changes: app/main.go, which read it, is re-resolved from what the index stored of sys.
+    writeTree(repo, { 'sys/api.go': 'package sys\n\nfunc Open(flags int) *Handle { return &Handle{} }\n' });
+    const summary = await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.ok(summary.reresolved >= 2, `re-resolved ${summary.reresolved}`);
+    await indexRepository({ repo, indexDir: cold, workers: 1 });
+    assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
+    assert.equal(summary.edgesByKind.calls?.exact, 3, 'Run calls Open and the Linux Close; Open constructs the Linux Handle');
+  } finally {
+    removeTree(repo);
+    rmSync(incremental, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+});
+
 /** The summary's account of what the index holds (not of the run). */
 const graphCounts = (s: IndexSummary) => ({
   files: s.files,

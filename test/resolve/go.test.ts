@@ -396,3 +396,35 @@ test('go: the variables a package declares in one file are known in its other fi
     ['example.com/m/suite.TestRun -calls-> example.com/m/env.Execution.APIClient', 'example.com/m/suite.TestRun -calls-> example.com/m/env.Execution.IsLocalDaemon'],
   );
 });
+
+test('go platform files: of a name defined once per platform, a file reaches the definition compiled on its own platform', async () => {
+  const { input, results } = await resolveRepo(
+    new Map(
+      Object.entries({
+        'go.mod': GO_MOD,
+        'sys/open_linux.go': lines('package sys', 'func open() int { return 1 }', 'type Handle struct{}', 'func (h *Handle) Close() {}'),
+        'sys/open_windows.go': lines('package sys', 'func open() int { return 2 }', 'type Handle struct{}', 'func (h *Handle) Close() {}'),
+        // Compiled nowhere Linux or Windows is: never the platform of the files below.
+        'sys/open_other.go': lines('// Copyright the authors.', '', '//go:build !linux && !windows', '', 'package sys', 'func open() int { return 3 }', 'type Handle struct{}', 'func (h *Handle) Close() {}'),
+        'sys/api.go': lines('package sys', 'func Open() *Handle { open(); return &Handle{} }'),
+        'sys/api_windows.go': lines('package sys', 'func OpenWindows() { open() }'),
+        // Old-style constraint lines; a file on no platform of those tried falls back to Linux on amd64.
+        'sys/api_plan.go': lines('/*', 'License text', '*/', '// +build plan9,386 solaris', '', 'package sys', 'func OpenElsewhere() { open() }'),
+        'app/main.go': lines('package app', 'import "example.com/m/sys"', 'func Run() { h := sys.Open(); h.Close() }'),
+        'app/main_windows.go': lines('package app', 'import "example.com/m/sys"', 'func RunWindows() { var h sys.Handle; h.Close() }'),
+      }),
+    ),
+  );
+  const fileOf = new Map<string, string>();
+  for (const extract of input.extracts.values()) for (const e of extract.entities) fileOf.set(e.id, `${e.fqn.slice(e.fqn.lastIndexOf('/') + 1)} (${e.filePath})`);
+  const calls = [...results.values()].flatMap((r) => r.edges.filter((e) => e.kind === 'calls').map((e) => `${fileOf.get(e.source)} -> ${fileOf.get(e.target)}`));
+  assert.deepEqual(calls.sort(), [
+    'app.Run (app/main.go) -> sys.Handle.Close (sys/open_linux.go)',
+    'app.Run (app/main.go) -> sys.Open (sys/api.go)',
+    'app.RunWindows (app/main_windows.go) -> sys.Handle.Close (sys/open_windows.go)',
+    'sys.Open (sys/api.go) -> sys.Handle (sys/open_linux.go)',
+    'sys.Open (sys/api.go) -> sys.open (sys/open_linux.go)',
+    'sys.OpenElsewhere (sys/api_plan.go) -> sys.open (sys/open_other.go)',
+    'sys.OpenWindows (sys/api_windows.go) -> sys.open (sys/open_windows.go)',
+  ]);
+});

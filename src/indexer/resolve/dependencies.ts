@@ -121,6 +121,8 @@ function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImp
   const superseded = new Set(extract.superseded);
   for (const e of extract.entities) {
     const fact = ['e', e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported, e.package];
+    // Which platforms compile the file decides which of a name's definitions another file's lookup takes.
+    if (extract.buildConstraint !== undefined) fact.push(extract.buildConstraint);
     add(e.kind === 'module' ? '' : e.name, superseded.has(e.id) ? [...fact, 'superseded'] : fact);
   }
   if (extract.publicNames !== undefined) add('__all__', ['all', ...extract.publicNames]);

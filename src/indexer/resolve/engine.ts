@@ -3,7 +3,7 @@
  * class members through the linearised bases, and the unique-name fallback.
  */
 import type { Confidence, Entity } from '../../graph/types.js';
-import type { LocalBinding, RawImport, RawRef } from '../types.js';
+import type { FileExtract, LocalBinding, RawImport, RawRef } from '../types.js';
 import type { DepTracker, Reads } from './dependencies.js';
 import { languageGroup, type ImportBinding, type LanguageGroup, type LanguageResolver, type ModuleTarget } from './language.js';
 import { linearize } from './mro.js';
@@ -142,6 +142,8 @@ export class Engine {
   private readonly attributes: CycleSafeMemo<Sym | null>;
   /** Package (group, key, size) -> name -> its top-level definitions and variables in the package, with what finding them read. */
   private readonly packageDefs = new Map<string, Map<string, { found: PackageDefinitions; reads: Reads }>>();
+  /** Platform of the file being resolved ('' where its language has none): see enterFile. */
+  private platform = '';
   private readonly scopeImports = new Map<string, Map<string, { imp: RawImport; binding: ImportBinding }[]>>();
   /** Receiver paths repeat all over a repository: each is parsed once per separator. */
   private readonly parsedPaths = new Map<string, Map<string, readonly Step[] | null>>();
@@ -164,6 +166,28 @@ export class Engine {
    * file they are most of what resolution holds (~300 MB of moby's 850 MB heap). A lookup asked again is
    * computed again, reading what it read the first time.
    */
+  /** Starts resolving a file: lookups from it take the definitions compiled on its platform (LanguageResolver.platformOf). */
+  enterFile(extract: FileExtract): void {
+    this.platform = this.resolvers.get(languageGroup(extract.language))?.platformOf?.(extract.filePath) ?? '';
+  }
+
+  /**
+   * Of items defined in several files, those in files compiled on the platform of the file being resolved, when
+   * there are any; all of them otherwise, or where the language has no platforms.
+   */
+  private compiled<T>(items: readonly T[], fileOf: (item: T) => string, lang: LanguageResolver): readonly T[] {
+    if (this.platform === '' || lang.compiledOn === undefined || items.length < 2) return items;
+    const first = fileOf(items[0]!);
+    if (items.every((item) => fileOf(item) === first)) return items;
+    const kept = items.filter((item) => lang.compiledOn!(fileOf(item), this.platform));
+    return kept.length > 0 ? kept : items;
+  }
+
+  /** A memo variant that keeps results apart per platform, for lookups whose answer depends on it. */
+  private onPlatform(variant: string): string {
+    return this.platform === '' ? variant : `${variant}\0${this.platform}`;
+  }
+
   forgetScopes(entities: readonly Entity[]): void {
     for (const entity of entities) {
       this.names.forget(entity.id);
@@ -227,9 +251,10 @@ export class Engine {
       return outer ? this.lookupName(outer.id, name, space) : null;
     }
     if (!lang?.declarationSpaces && !(space === 'type' && lang?.variablesNeverTypes)) space = undefined;
-    const cached = this.names.get(space ?? '', scopeId, name);
+    const variant = this.onPlatform(space ?? '');
+    const cached = this.names.get(variant, scopeId, name);
     if (cached !== undefined) return cached;
-    return this.names.run(space ?? '', scopeId, name, null, () => {
+    return this.names.run(variant, scopeId, name, null, () => {
       const found = this.lookupInScope(scope, name, space);
       if (found) return found;
       // Class bodies are not enclosing scopes for the functions nested in them, but for their member types
@@ -286,11 +311,13 @@ export class Engine {
     if (child) return this.targetSym(child, group);
     const pkg = lang.packageOf ? this.queries.packageOf(group, scope.filePath) : null;
     if (pkg) {
-      const { defs, variables } = this.packageDefinitions(group, pkg, name);
+      const all = this.packageDefinitions(group, pkg, name);
+      const defs = this.compiled(all.defs.filter((d) => d.file !== scope.filePath), (d) => d.file, lang);
+      const variables = this.compiled(all.variables.filter((v) => v.file !== scope.filePath), (v) => v.file, lang);
       const found: Sym[] = [];
-      for (const { file, entity } of defs) if (file !== scope.filePath) found.push({ kind: 'entity', entity });
+      for (const { entity } of defs) found.push({ kind: 'entity', entity });
       // The variables the package's other files declare at their top level (Go's `var testEnv *Execution`).
-      const bound = this.bindingsSym(variables.filter((v) => v.file !== scope.filePath).map((v) => v.binding));
+      const bound = this.bindingsSym(variables.map((v) => v.binding));
       if (bound) found.push(bound);
       return unify(found);
     }
@@ -462,13 +489,13 @@ export class Engine {
     const lang = this.resolvers.get(module.group);
     if (!lang) return null;
     if (!lang.declarationSpaces) space = undefined;
-    const variant = space === undefined ? module.group : `${module.group}\0${space}`;
+    const variant = this.onPlatform(space === undefined ? module.group : `${module.group}\0${space}`);
     const cached = this.members.get(variant, module.key, name);
     if (cached !== undefined) return cached;
     return this.members.run(variant, module.key, name, null, () => {
       const candidates: Candidate[] = [];
       // Files where nothing can make `name` a member (no such definition, export, variable, re-export) add nothing.
-      const files = this.packageFiles('members', module.group, module, name);
+      const files = this.compiled(this.packageFiles('members', module.group, module, name), (file) => file, lang);
       for (const file of files) {
         const scope = this.index.moduleOf(file);
         if (!scope) continue;
@@ -527,7 +554,8 @@ export class Engine {
 
   private memberIn(classes: readonly Entity[], name: string): Sym | null {
     for (const cls of classes) {
-      const owned = this.resolverFor(cls)?.extraMembers ? this.queries.extraMembers(languageGroup(cls.language), cls, name) : [];
+      const lang = this.resolverFor(cls);
+      const owned = lang?.extraMembers ? this.compiled(this.queries.extraMembers(languageGroup(cls.language), cls, name), (e) => e.filePath, lang) : [];
       const found = [...this.declared(cls, name), ...owned];
       if (found.length === 1) return { kind: 'entity', entity: found[0]! };
       if (found.length > 1) return found.every((e) => e.kind === 'method' && e.parentId === cls.id) ? { kind: 'ambiguous', overloads: found } : ambiguous();
@@ -536,7 +564,7 @@ export class Engine {
   }
 
   linearize(type: Entity): Linearization {
-    return this.linearizations.run('', type.id, '', { classes: [type], external: null, outside: 0 }, () => {
+    return this.linearizations.run(this.onPlatform(''), type.id, '', { classes: [type], external: null, outside: 0 }, () => {
       const bases: Entity[] = [];
       let external: Sym | null = null;
       let outside = 0;
@@ -781,7 +809,7 @@ export class Engine {
    * `self.name = ...` in its methods), then the first base outside the repository.
    */
   private attribute(type: Entity, name: string, instance: boolean): Sym | null {
-    return this.attributes.run(instance ? 'instance' : 'class', type.id, name, null, () => {
+    return this.attributes.run(this.onPlatform(instance ? 'instance' : 'class'), type.id, name, null, () => {
       const lin = this.linearize(type);
       const { classes } = lin;
       const lang = this.resolverFor(type);

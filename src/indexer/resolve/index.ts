@@ -81,6 +81,7 @@ export function createResolver(input: ResolveInput): Resolver {
   const engine = new Engine(index, resolvers, queries, tracker);
 
   const resolve = (filePath: string, extract: FileExtract): FileResolution => {
+    engine.enterFile(extract);
     const out = new EdgeCollector();
     for (const entity of extract.entities) {
       if (entity.parentId !== null && index.entityById.has(entity.parentId)) {

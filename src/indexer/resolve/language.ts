@@ -124,6 +124,13 @@ export interface LanguageResolver {
   /** Members of a type declared outside its body (Go methods with a receiver, Rust impl blocks). */
   extraMembers?(type: Entity, name: string): Entity[];
   /**
+   * Where a package may define a name once per platform (Go's `open_linux.go`, `open_windows.go`): the platform a
+   * file is compiled for, as a key ('linux/amd64'). Lookups from the file take, of definitions in several files,
+   * those in files compiled on it (compiledOn), when there are any.
+   */
+  platformOf?(file: string): string;
+  compiledOn?(file: string, platform: string): boolean;
+  /**
    * Sibling declarations of one name (in source order) that declare one overloaded function, such as
    * TypeScript overload signatures and their implementation: the declaration references link to.
    * Null when they are separate definitions (the name is then ambiguous).

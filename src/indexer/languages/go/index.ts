@@ -9,6 +9,7 @@ import { capture, runTagsQuery } from '../../extract/tags.js';
 import type { FileExtract, ProjectLayout, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 import { goTypePath, packageName, PREDECLARED_TYPES } from './signature.js';
+import { headerConstraint } from './build-constraints.js';
 
 const KEYWORDS = new Set(
   ('break case chan const continue default defer else fallthrough for func go goto if import interface map package ' +
@@ -303,7 +304,9 @@ function extract({ filePath, source, root, layout }: ExtractInput): FileExtract 
     },
     receiverOf: (node) => (node.type === 'selector_expression' ? (valuePath(node.childForFieldName('operand'), paths) ?? undefined) : undefined),
   });
-  return b.build(countSyntaxErrors(root));
+  const extract = b.build(countSyntaxErrors(root));
+  const constraint = headerConstraint(source);
+  return constraint === undefined ? extract : { ...extract, buildConstraint: constraint };
 }
 
 export const goSupport: LanguageSupport = {

@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
 import { ownedMembers } from '../../resolve/owned-members.js';
+import { compiledOn, platformOf, PLATFORMS, type Platform } from './build-constraints.js';
 import { goResultType, goTypeParameters, packageName } from './signature.js';
 
 const BUILTINS = new Set(
@@ -60,6 +61,7 @@ function vendorDirectories(repo: RepoView, packageDirs: readonly string[], modul
 }
 
 export function goResolver(repo: RepoView): LanguageResolver {
+  const platformsByKey = new Map<string, Platform>(PLATFORMS.map((p) => [`${p.os}/${p.arch}`, p]));
   const packages = new Map<string, string[]>();
   for (const [file, extract] of repo.extracts) {
     if (extract.language !== 'go') continue;
@@ -127,6 +129,11 @@ export function goResolver(repo: RepoView): LanguageResolver {
     },
     packageFiles: (key) => packages.get(key) ?? null,
     extraMembers: ownedMembers(repo.extracts, 'go', '.', dirOf),
+    platformOf: (file) => {
+      const { os, arch } = platformOf(file, repo.extracts.get(file)?.buildConstraint);
+      return `${os}/${arch}`;
+    },
+    compiledOn: (file, key) => compiledOn(file, repo.extracts.get(file)?.buildConstraint, platformsByKey.get(key) ?? PLATFORMS[0]!),
     // A function's value is its first result (`x, err := f()`); Go has no overloads.
     returnType(declarations) {
       const fn = declarations.length === 1 ? declarations[0]! : null;
