@@ -103,11 +103,15 @@ export function declaredArity(signature: string): { count: number; varargs: bool
  * single candidate: methods with exactly that many parameters first, varargs methods only when none has; null
  * when none or several are left.
  */
-export function overloadForArity(overloads: readonly Entity[], args: number): Entity | null {
+export function overloadForArity(
+  overloads: readonly Entity[],
+  args: number,
+  arityOf: (method: Entity) => { count: number; varargs: boolean } | null = (method) => declaredArity(method.signature),
+): Entity | null {
   const fixed: Entity[] = [];
   const variable: Entity[] = [];
   for (const method of overloads) {
-    const arity = declaredArity(method.signature);
+    const arity = arityOf(method);
     if (arity === null) return null;
     if (arity.count === args && !arity.varargs) fixed.push(method);
     else if (arity.varargs && args >= arity.count - 1) variable.push(method);
@@ -117,6 +121,13 @@ export function overloadForArity(overloads: readonly Entity[], args: number): En
 }
 
 export function javaResolver(repo: RepoView): LanguageResolver {
+  // The same overload sets are met by many calls: each signature is read once.
+  const arities = new Map<string, { count: number; varargs: boolean } | null>();
+  const arityOf = (method: Entity): { count: number; varargs: boolean } | null => {
+    let arity = arities.get(method.id);
+    if (arity === undefined) arities.set(method.id, (arity = declaredArity(method.signature)));
+    return arity;
+  };
   const classFiles = new Map<string, string[]>();
   const packageFiles = new Map<string, string[]>();
   const packageOfFile = new Map<string, string>();
@@ -175,7 +186,7 @@ export function javaResolver(repo: RepoView): LanguageResolver {
       return files && pkg !== undefined ? { files, key: pkg } : null;
     },
     packageFiles: (key) => packageFiles.get(key) ?? null,
-    overloadForArguments: overloadForArity,
+    overloadForArguments: (overloads, args) => overloadForArity(overloads, args, arityOf),
     // An overload set (several declarations) returns a type when every overload declares the same.
     returnType(declarations) {
       let typeName: string | null = null;
