@@ -1,4 +1,5 @@
 /** Retrieval on an opened repository: context_for_task, search_symbol and the repository's synonyms. */
+import { loadEntityGraph } from '../graph/memory.js';
 import type { IndexStore } from '../graph/store.js';
 import { addSynonyms, listSynonyms, removeSynonyms, type SynonymPair } from '../graph/synonyms-store.js';
 import { contextForTask, type ArchitectureLike, type ContextForTaskResult } from '../retrieval/context-for-task.js';
@@ -28,6 +29,14 @@ export function taskContext(handle: RepoHandle, task: string, options: TaskConte
 
 export function symbolSearch(handle: RepoHandle, name: string, options: SearchSymbolOptions = {}): SymbolMatch[] {
   return searchSymbol(handle.graph(), name, options);
+}
+
+/**
+ * search_symbol over every entity of the repository's index, loading no edges unless this process already holds
+ * them (see loadEntityGraph): for surfaces that search the whole index (the CLI, the web page), not a filtered view.
+ */
+export function indexSymbolSearch(handle: RepoHandle, name: string, options: SearchSymbolOptions = {}): SymbolMatch[] {
+  return searchSymbol(loadEntityGraph(handle.store, handle.indexDir), name, options);
 }
 
 export function addRepoSynonyms(store: IndexStore, term: string, aliases: readonly string[]): number {

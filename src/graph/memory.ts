@@ -68,6 +68,7 @@ export function buildLoadedGraph(graph: DepGraph, version: number): LoadedGraph 
 }
 
 const cache = new Map<string, LoadedGraph>();
+const entityCache = new Map<string, LoadedGraph>();
 
 /** The in-memory graph of the index in `indexDir`, reloaded only when the index version changed. */
 export function loadGraph(store: IndexStore, indexDir: string): LoadedGraph {
@@ -76,5 +77,21 @@ export function loadGraph(store: IndexStore, indexDir: string): LoadedGraph {
   if (hit && hit.version === version) return hit;
   const loaded: LoadedGraph = { ...buildLoadedGraph(store.loadGraph(), version), indexDir };
   cache.set(indexDir, loaded);
+  return loaded;
+}
+
+/**
+ * The entities of the index in `indexDir` as a graph without edges, for queries that follow none (search_symbol):
+ * the full graph when this process holds it at the index's version, else the entities alone, which load in a
+ * fraction of the time on a large repository (spring-framework: ~1 s of the full graph's ~4 s).
+ */
+export function loadEntityGraph(store: IndexStore, indexDir: string): LoadedGraph {
+  const version = store.indexVersion();
+  const full = cache.get(indexDir);
+  if (full && full.version === version) return full;
+  const hit = entityCache.get(indexDir);
+  if (hit && hit.version === version) return hit;
+  const loaded = buildLoadedGraph({ entities: store.entities(), edges: [], externals: [] }, version);
+  entityCache.set(indexDir, loaded);
   return loaded;
 }

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { indexStats } from '../api/graph-queries.js';
-import { symbolSearch, taskContext } from '../api/retrieval.js';
+import { indexSymbolSearch, taskContext } from '../api/retrieval.js';
 import type { RepoHandle } from '../api/repo.js';
 import { UserError } from '../util/errors.js';
 import { PAGE } from './page.js';
@@ -39,7 +39,7 @@ export function startWebServer(handle: RepoHandle, port: number, host = '127.0.0
         case '/api/search': {
           const q = param('q');
           if (!q.trim()) return json(400, { error: 'q is empty' });
-          return json(200, symbolSearch(handle, q));
+          return json(200, indexSymbolSearch(handle, q));
         }
         default:
           return json(404, { error: `no such page: ${url.pathname}` });

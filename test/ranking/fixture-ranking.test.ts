@@ -1,7 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openRepo, type RepoHandle } from '../../src/api/repo.js';
-import { taskContext } from '../../src/api/retrieval.js';
+import { indexSymbolSearch, symbolSearch, taskContext } from '../../src/api/retrieval.js';
+import { loadEntityGraph } from '../../src/graph/memory.js';
 import { copyFixture, removeTree } from '../helpers/tmp.js';
 
 let root: string;
@@ -43,4 +44,25 @@ test('the code under test ranks above its test file, which still appears', () =>
   const files = top('tax_for rounds the VAT for Dutch customers wrongly', 5);
   assert.equal(files[0], 'invoicing/taxes.py');
   assert.ok(files.includes('tests/test_taxes.py'));
+});
+
+test('searching the whole index loads its entities without edges, and finds what a search of the full graph finds', async () => {
+  // An index of its own: this process has not loaded its full graph yet.
+  const copy = copyFixture('ranking-invoices');
+  const fresh = await openRepo({ repo: copy, update: true });
+  try {
+    const alone = loadEntityGraph(fresh.store, fresh.indexDir);
+    assert.equal(alone.edges.length, 0);
+    assert.ok(alone.entities.length > 10);
+    const queries = ['InvoiceNumberer', 'tax', 'PdfRenderer.render', 'load_invoice', 'InvoiceNumbrer'];
+    const lean = queries.map((q) => indexSymbolSearch(fresh, q));
+    const full = queries.map((q) => symbolSearch(fresh, q));
+    assert.deepEqual(lean, full);
+    assert.ok(full.every((matches) => matches.length > 0));
+    // Once the full graph is loaded, it serves the search too.
+    assert.equal(loadEntityGraph(fresh.store, fresh.indexDir), fresh.graph());
+  } finally {
+    fresh.close();
+    removeTree(copy);
+  }
 });

@@ -2,7 +2,7 @@
 import { architectureFrom } from '../../api/architecture.js';
 import { openStoreForWrite } from '../../api/open.js';
 import {
-  DEFAULT_MAX_FILES, DEFAULT_SYMBOL_LIMIT, addRepoSynonyms, removeRepoSynonyms, repoSynonymPairs, symbolSearch, taskContext,
+  DEFAULT_MAX_FILES, DEFAULT_SYMBOL_LIMIT, addRepoSynonyms, indexSymbolSearch, removeRepoSynonyms, repoSynonymPairs, taskContext,
   type ContextForTaskResult,
 } from '../../api/retrieval.js';
 import { UserError } from '../../util/errors.js';
@@ -48,7 +48,7 @@ export const searchCommand: Command = {
     const name = positionals.join(' ');
     if (!name.trim()) throw new UserError('usage: codectx search NAME');
     const limit = int(values, 'limit', DEFAULT_SYMBOL_LIMIT);
-    const matches = await withUpdatedRepo(values, (handle) => symbolSearch(handle, name, { exact: values.exact === true, limit }));
+    const matches = await withUpdatedRepo(values, (handle) => indexSymbolSearch(handle, name, { exact: values.exact === true, limit }));
     if (values.json) return printJson(matches);
     if (matches.length === 0) process.stdout.write('no matching symbols\n');
     for (const m of matches) process.stdout.write(`${m.kind.padEnd(10)} ${m.fqn}  ${m.file_path}:${m.line}  [${m.match}]\n`);
