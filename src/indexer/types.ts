@@ -43,6 +43,12 @@ export interface RawRef {
   line: number;
   /** The number of arguments of a call, where the language picks among overloaded methods by it (Java). */
   args?: number;
+  /**
+   * What each argument's type is known to be, where `args` is recorded and some is known: a literal's type
+   * ('String', 'char', 'int', 'long', 'float', 'double', 'boolean', 'null'), the class of `new Foo()` or of a cast,
+   * '=name' for a variable (its declared type is looked up), '' when unknown.
+   */
+  argTypes?: string[];
 }
 
 /**

@@ -276,6 +276,8 @@ test('java: a call of overloaded methods types its result when every overload de
   assert.deepEqual(edges, [
     'p.Types.agree -calls-> p.Dep.getDependencyType',
     'p.Types.agree -calls-> p.Types.forClass',
+    // An int literal cannot be passed as a String: the int overload.
+    'p.Types.disagree -calls-> p.Types.mixed',
     'p.Types.onReceiver -calls-> p.Dep.resolveShortcut',
     'p.Types.onReceiver -calls-> p.Types.forClass#2',
   ]);
@@ -310,7 +312,8 @@ test('java: overloads are told apart by the number of arguments: exact parameter
       '  void none(Log log) { log.info(); }',
       '  void fixedFirst(Log log) { log.debug("a"); }',
       '  void varargs(Log log) { log.debug("a", 1, 2); log.debug("a", 1); }',
-      '  void tie(Log log) { log.warn(1); }',
+      '  void tie(Log log) { log.warn(code()); }',
+      '  int code() { return 1; }',
       '  void generic(Log log) { log.put(null, 1); log.put(this); }',
       '  void receiverParameter(Log log) { log.self(1); }',
       '  void bare() { info("a", 1); super.info("b"); }',
@@ -326,6 +329,7 @@ test('java: overloads are told apart by the number of arguments: exact parameter
     'p.Use.one -calls-> p.Log.info',
     'p.Use.receiverParameter -calls-> p.Log.self',
     'p.Use.three -calls-> p.Log.info#3',
+    'p.Use.tie -calls-> p.Use.code',
     'p.Use.two -calls-> p.Log.info#2',
     'p.Use.varargs -calls-> p.Log.debug',
   ]);
@@ -362,5 +366,49 @@ test('java: a package-qualified class name (no import) is the class: as a type, 
     'c.Use.statics -calls-> a.b.Dep.run',
     'c.Use.viaField -calls-> a.b.Base.inherited',
     'c.Use.viaField -calls-> a.b.Dep.run',
+  ]);
+});
+
+test("java: what is known of the arguments' types rules overloads out: literals, `new`, casts, declared locals and parameters", async () => {
+  const { edges } = await resolved({
+    'src/main/java/p/Shape.java': lines('package p;', 'public class Shape {}'),
+    'src/main/java/p/Text.java': lines(
+      'package p;',
+      'public class Text {',
+      '  public static int count(String s) { return 0; }',
+      '  public static int count(char c) { return 0; }',
+      '  public static int count(Shape s) { return 0; }',
+      '  public static long wide(long n) { return n; }',
+      '  public static long wide(String s) { return 0; }',
+      '  public static int boxed(Integer n) { return 0; }',
+      '  public static int boxed(boolean b) { return 0; }',
+      '  public static <T> T pick(T value, int n) { return value; }',
+      '  public static int pick(double d, String s) { return 0; }',
+      '}',
+    ),
+    'src/main/java/p/Use.java': lines(
+      'package p;',
+      'public class Use {',
+      '  Shape field;',
+      '  void literals() { Text.count("a"); Text.count(\'a\'); Text.wide(3); Text.wide(\'x\'); Text.boxed(1); }',
+      '  void objects(Object o) { Text.count(new Shape()); Text.count((Shape) o); }',
+      '  void variables(String name, Shape shape) { Text.count(name); Text.count(shape); String local = name; Text.count(local); }',
+      '  void generic() { Text.pick("a", 1); Text.pick(1.5, "b"); }',
+      // Unknown: a primitive local (not recorded), `var`, a field (a local may hide it), null to two reference types.
+      '  void unknown(Object o) { int n = 1; Text.boxed(n); var s = "a"; Text.count(s); Text.count(field); Text.count(null); }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges.filter((e) => e.startsWith('p.Use.')), [
+    'p.Use.generic -calls-> p.Text.pick',
+    'p.Use.generic -calls-> p.Text.pick#2',
+    'p.Use.literals -calls-> p.Text.boxed',
+    'p.Use.literals -calls-> p.Text.count',
+    'p.Use.literals -calls-> p.Text.count#2',
+    'p.Use.literals -calls-> p.Text.wide',
+    'p.Use.objects -calls-> p.Shape',
+    'p.Use.objects -calls-> p.Text.count#3',
+    'p.Use.variables -calls-> p.Text.count',
+    'p.Use.variables -calls-> p.Text.count#3',
   ]);
 });

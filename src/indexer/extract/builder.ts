@@ -124,14 +124,16 @@ export class FileBuilder {
 
   /**
    * Records a reference at source index `pos`; the same (pos, kind, name) is kept once. `args`: a call's number of
-   * arguments, for languages that choose among overloads by it.
+   * arguments, for languages that choose among overloads by it, and `argTypes` what is known of their types.
    */
-  ref(pos: number, line: number, kind: RefKind, receiver: string, name: string, args?: number): void {
+  ref(pos: number, line: number, kind: RefKind, receiver: string, name: string, args?: number, argTypes?: string[]): void {
     const here = this.refsAt.get(pos);
     if (here === undefined) this.refsAt.set(pos, [{ kind, name }]);
     else if (here.some((r) => r.kind === kind && r.name === name)) return;
     else here.push({ kind, name });
-    this.refs.push({ pos, ref: args === undefined ? { kind, receiver, name, line } : { kind, receiver, name, line, args } });
+    const ref: Omit<RawRef, 'fromId'> =
+      args === undefined ? { kind, receiver, name, line } : argTypes === undefined ? { kind, receiver, name, line, args } : { kind, receiver, name, line, args, argTypes };
+    this.refs.push({ pos, ref });
   }
 
   hasRefAt(pos: number, kind: RefKind, name: string): boolean {

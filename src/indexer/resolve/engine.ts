@@ -895,11 +895,30 @@ export class Engine {
     return candidates.length === 1 ? { kind: 'edge', target: candidates[0]!, confidence: 'inferred' } : null;
   }
 
-  /** The one method of an overload set a call reaches by its number of arguments, where the language tells. */
+  /** The one method of an overload set a call reaches by its arguments, where the language tells. */
   private overload(sym: Sym | null, ref: RawRef): Sym | null {
     if (sym?.kind !== 'ambiguous' || sym.overloads === undefined || ref.args === undefined) return sym;
-    const method = this.resolverFor(sym.overloads[0]!)?.overloadForArguments?.(sym.overloads, ref.args);
+    const lang = this.resolverFor(sym.overloads[0]!);
+    if (!lang?.overloadForArguments) return sym;
+    const argTypes = ref.argTypes?.map((t) => (t.startsWith('=') ? this.declaredTypeOf(ref.fromId, t.slice(1)) : t === '' ? null : t));
+    const method = lang.overloadForArguments(sym.overloads, ref.args, argTypes);
     return method ? { kind: 'entity', entity: method } : sym;
+  }
+
+  /**
+   * The simple name of the class a local variable or parameter is declared with, as seen from `scopeId`: null when
+   * the enclosing functions declare it with none the extraction records (a primitive, an array, `var`). Fields are
+   * left unknown: a local the extraction does not record (`int count`) may hide one.
+   */
+  private declaredTypeOf(scopeId: string, name: string): string | null {
+    for (let e = this.index.entityById.get(scopeId); e && !isTypeLike(e) && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+      const bindings = this.index.bindingsNamed(e.id, name);
+      if (bindings.length === 0) continue;
+      const declared = bindings.find((b) => !b.value)?.typeName ?? '';
+      const simple = declared.slice(declared.lastIndexOf('.') + 1);
+      return simple === '' || simple === 'var' ? null : simple;
+    }
+    return null;
   }
 
   private outcome(sym: Sym | null, called = false): Outcome | null {

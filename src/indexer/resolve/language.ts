@@ -138,9 +138,10 @@ export interface LanguageResolver {
   overloadTarget?(declarations: readonly Entity[]): Entity | null;
   /**
    * Which of a class's overloaded methods (separate definitions sharing a name) a call with `args` arguments
-   * reaches, when its number of arguments leaves one (Java); null when it leaves none or several.
+   * reaches, when its number of arguments and what is known of their types (`argTypes`: a literal's type or a
+   * class's simple name, null when unknown) leave one (Java); null when they leave none or several.
    */
-  overloadForArguments?(overloads: readonly Entity[], args: number): Entity | null;
+  overloadForArguments?(overloads: readonly Entity[], args: number, argTypes?: readonly (string | null)[]): Entity | null;
   /** Names of the generic type parameters an entity declares (`T` in `class Box<T>`): type names that denote no definition. */
   typeParameters?(entity: Entity): string[];
 }

@@ -183,13 +183,32 @@ function addBindings(b: FileBuilder, bindings: readonly PendingBinding[]): void 
   }
 }
 
-/** A call's number of arguments (comments inside its argument list are no arguments). */
-function argumentCount(call: Node): number | undefined {
+const LITERAL_TYPES: Record<string, string> = {
+  string_literal: 'String',
+  character_literal: 'char',
+  true: 'boolean',
+  false: 'boolean',
+  null_literal: 'null',
+};
+
+/** What a call argument's type is known to be (see RawRef.argTypes): '' when unknown. */
+function argumentType(arg: Node): string {
+  const literal = LITERAL_TYPES[arg.type];
+  if (literal !== undefined) return literal;
+  if (arg.type.endsWith('_integer_literal')) return /[lL]$/.test(arg.text) ? 'long' : 'int';
+  if (arg.type.endsWith('_floating_point_literal')) return /[fF]$/.test(arg.text) ? 'float' : 'double';
+  if (arg.type === 'object_creation_expression' || arg.type === 'cast_expression') return typePath(arg.childForFieldName('type')) ?? '';
+  if (arg.type === 'identifier') return `=${arg.text}`;
+  return '';
+}
+
+/** A call's arguments (comments inside its argument list are none): their number, and what is known of their types. */
+function callArguments(call: Node): { count: number; types: string[] | undefined } | undefined {
   const list = call.childForFieldName('arguments');
   if (list === null) return undefined;
-  let n = 0;
-  for (const arg of list.namedChildren) if (arg !== null && !DOC_RULE.commentTypes.has(arg.type)) n++;
-  return n;
+  const types: string[] = [];
+  for (const arg of list.namedChildren) if (arg !== null && !DOC_RULE.commentTypes.has(arg.type)) types.push(argumentType(arg));
+  return { count: types.length, types: types.some((t) => t !== '') ? types : undefined };
 }
 
 function extract({ filePath, source, root }: ExtractInput): FileExtract {
@@ -234,7 +253,8 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
         const receiver = capture(captures, 'receiver');
         claimed.add(name.startIndex);
         const path = receiver === undefined ? '' : receiver.type === 'super' ? 'super' : (valuePath(receiver, knownPaths) ?? simpleReceiver(receiver.text));
-        b.ref(node.startIndex, line, 'call', path, name.text, argumentCount(node));
+        const args = callArguments(node);
+        b.ref(node.startIndex, line, 'call', path, name.text, args?.count, args?.types);
       },
       import({ node, line }) {
         const text = node.text.replace(/\s+/g, ' ');

@@ -88,14 +88,66 @@ export function declaredReturnType(signature: string, name: string): string | nu
  * (`Object... args`); a receiver parameter (`Foo this`) takes no argument. Null when the list cannot be read.
  */
 export function declaredArity(signature: string): { count: number; varargs: boolean } | null {
+  const params = declaredParameters(signature);
+  if (params === null) return null;
+  return { count: params.types.length, varargs: params.types.length > 0 && params.types[params.types.length - 1]!.includes('...') };
+}
+
+/**
+ * The types of a signature's parameters as written, less annotations, `final` and the names (`final Map<K, V> m`
+ * -> 'Map<K, V>', `String... a` -> 'String...', `int a[]` -> 'int[]'), with the method's type parameters.
+ */
+export function declaredParameters(signature: string): { types: string[]; typeParameters: string[] } | null {
   const head = declarationHead(signature);
   const open = head === null ? -1 : signature.indexOf('(', head.start);
   const close = open < 0 ? -1 : closing(signature, open);
-  if (close < 0) return null;
-  const params = topLevelItems(signature.slice(open + 1, close - 1), '(<[{', ')>]}').filter(
-    (param) => param !== '' && !/(?:^|[\s.])this$/u.test(param),
-  );
-  return { count: params.length, varargs: params.length > 0 && params[params.length - 1]!.includes('...') };
+  if (head === null || close < 0) return null;
+  const types: string[] = [];
+  for (const item of topLevelItems(signature.slice(open + 1, close - 1), '(<[{', ')>]}')) {
+    // A receiver parameter (`Foo this`) takes no argument.
+    if (item === '' || /(?:^|[\s.])this$/u.test(item)) continue;
+    const bare = item.replace(/@[\p{ID_Continue}\p{Sc}.]+(?:\s*\([^)]*\))?\s*/gu, '').replace(/^(?:final\s+)+/, '');
+    const parts = /^(.*?)\s*[\p{ID_Start}\p{Sc}_][\p{ID_Continue}\p{Sc}]*\s*((?:\[\s*\]\s*)*)$/su.exec(bare);
+    types.push(parts ? `${parts[1]!.trim()}${parts[2]!.replace(/\s+/g, '')}` : bare);
+  }
+  return { types, typeParameters: head.typeParameters };
+}
+
+const BOXES: Record<string, string> = { boolean: 'Boolean', char: 'Character', byte: 'Byte', short: 'Short', int: 'Integer', long: 'Long', float: 'Float', double: 'Double' };
+/** Primitive widening conversions (JLS 5.1.2) of the literal types. */
+const WIDENS_TO: Record<string, readonly string[]> = {
+  char: ['int', 'long', 'float', 'double'],
+  int: ['long', 'float', 'double'],
+  long: ['float', 'double'],
+  float: ['double'],
+};
+/** The supertypes of String, and of the boxed numbers, a parameter may name. */
+const STRING_SUPERTYPES = new Set(['Object', 'CharSequence', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc']);
+const BOXED_SUPERTYPES = new Set(['Object', 'Number', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc']);
+
+/**
+ * Whether an argument of type `arg` (see RawRef.argTypes; a class by its simple name) can be passed to a parameter
+ * declared `param`: false only when it surely cannot; a class argument for a class parameter of another name may be
+ * a subtype, so it can.
+ */
+export function mayPass(arg: string, param: string, typeParameters: readonly string[]): boolean {
+  const type = param.replace(/<.*>/s, '').replace(/\s+/g, '');
+  if (type.endsWith('[]')) return arg === 'null' || !(arg in BOXES || arg === 'String');
+  const simple = type.slice(type.lastIndexOf('.') + 1);
+  // A type parameter (the method's, or a class's: one capital and digits) takes any reference, boxed primitives too.
+  if (typeParameters.includes(simple) || /^[A-Z][A-Z0-9]?$/.test(simple)) return true;
+  if (arg === simple) return true;
+  const primitive = simple in BOXES;
+  if (arg === 'null') return !primitive;
+  if (arg in BOXES) {
+    if (primitive) return WIDENS_TO[arg]?.includes(simple) === true;
+    return simple === BOXES[arg] || (arg !== 'boolean' && arg !== 'char' ? BOXED_SUPERTYPES.has(simple) : simple === 'Object' || simple === 'Serializable' || simple === 'Comparable');
+  }
+  if (arg === 'String') return STRING_SUPERTYPES.has(simple);
+  // Another class: unboxed to a primitive only from its box; String and the boxes are final, so only they pass as
+  // themselves; any other reference type may be a supertype.
+  if (primitive) return BOXES[simple] === arg || Object.entries(BOXES).some(([p, box]) => box === arg && WIDENS_TO[p]?.includes(simple) === true);
+  return !(simple === 'String' || Object.values(BOXES).includes(simple));
 }
 
 /**
@@ -106,27 +158,38 @@ export function declaredArity(signature: string): { count: number; varargs: bool
 export function overloadForArity(
   overloads: readonly Entity[],
   args: number,
-  arityOf: (method: Entity) => { count: number; varargs: boolean } | null = (method) => declaredArity(method.signature),
+  argTypes: readonly (string | null)[] | undefined,
+  parametersOf: (method: Entity) => { types: string[]; typeParameters: string[] } | null = (method) => declaredParameters(method.signature),
 ): Entity | null {
   const fixed: Entity[] = [];
   const variable: Entity[] = [];
   for (const method of overloads) {
-    const arity = arityOf(method);
-    if (arity === null) return null;
-    if (arity.count === args && !arity.varargs) fixed.push(method);
-    else if (arity.varargs && args >= arity.count - 1) variable.push(method);
+    const params = parametersOf(method);
+    if (params === null) return null;
+    const count = params.types.length;
+    const varargs = count > 0 && params.types[count - 1]!.includes('...');
+    if (count === args && !varargs) fixed.push(method);
+    else if (varargs && args >= count - 1) variable.push(method);
   }
-  const candidates = fixed.length > 0 ? fixed : variable;
+  let candidates = fixed.length > 0 ? fixed : variable;
+  if (candidates.length > 1 && argTypes !== undefined) {
+    // Of those, the ones no known argument type rules out (a varargs method's last parameter takes part only as an array).
+    candidates = candidates.filter((method) => {
+      const { types, typeParameters } = parametersOf(method)!;
+      const fixedCount = types.length > 0 && types[types.length - 1]!.includes('...') ? types.length - 1 : types.length;
+      return argTypes.every((arg, i) => arg === null || i >= fixedCount || mayPass(arg, types[i]!, typeParameters));
+    });
+  }
   return candidates.length === 1 ? candidates[0]! : null;
 }
 
 export function javaResolver(repo: RepoView): LanguageResolver {
   // The same overload sets are met by many calls: each signature is read once.
-  const arities = new Map<string, { count: number; varargs: boolean } | null>();
-  const arityOf = (method: Entity): { count: number; varargs: boolean } | null => {
-    let arity = arities.get(method.id);
-    if (arity === undefined) arities.set(method.id, (arity = declaredArity(method.signature)));
-    return arity;
+  const parameters = new Map<string, { types: string[]; typeParameters: string[] } | null>();
+  const parametersOf = (method: Entity): { types: string[]; typeParameters: string[] } | null => {
+    let params = parameters.get(method.id);
+    if (params === undefined) parameters.set(method.id, (params = declaredParameters(method.signature)));
+    return params;
   };
   const classFiles = new Map<string, string[]>();
   const packageFiles = new Map<string, string[]>();
@@ -186,7 +249,7 @@ export function javaResolver(repo: RepoView): LanguageResolver {
       return files && pkg !== undefined ? { files, key: pkg } : null;
     },
     packageFiles: (key) => packageFiles.get(key) ?? null,
-    overloadForArguments: (overloads, args) => overloadForArity(overloads, args, arityOf),
+    overloadForArguments: (overloads, args, argTypes) => overloadForArity(overloads, args, argTypes, parametersOf),
     // An overload set (several declarations) returns a type when every overload declares the same.
     returnType(declarations) {
       let typeName: string | null = null;
