@@ -412,3 +412,36 @@ test("java: what is known of the arguments' types rules overloads out: literals,
     'p.Use.variables -calls-> p.Text.count#3',
   ]);
 });
+
+test("java: a base type's methods of the name a type declares too are overloads a call may reach, unless overridden", async () => {
+  const { edges } = await resolved({
+    'src/main/java/p/BaseFactory.java': lines(
+      'package p;',
+      'public class BaseFactory {',
+      '  public Object getBean(String name) { return null; }',
+      '  public <T> T find(T value) { return value; }',
+      '}',
+    ),
+    'src/main/java/p/ListFactory.java': lines(
+      'package p;',
+      'public class ListFactory extends BaseFactory {',
+      '  public <T> T getBean(Class<T> type) { return null; }',
+      '  @Override public <T> T find(T value) { return value; }',
+      '}',
+    ),
+    'src/main/java/p/Use.java': lines(
+      'package p;',
+      'public class Use {',
+      '  void byName(ListFactory f) { f.getBean("a"); }',
+      '  void byType(ListFactory f) { f.getBean(Use.class); }',
+      '  void unknown(ListFactory f, Object o) { f.getBean(o.toString()); }',
+      '  void overridden(ListFactory f) { f.find(1); }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges.filter((e) => e.startsWith('p.Use.')), [
+    'p.Use.byName -calls-> p.BaseFactory.getBean',
+    'p.Use.byType -calls-> p.ListFactory.getBean',
+    'p.Use.overridden -calls-> p.ListFactory.find',
+  ]);
+});

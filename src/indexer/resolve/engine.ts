@@ -553,14 +553,31 @@ export class Engine {
   }
 
   private memberIn(classes: readonly Entity[], name: string): Sym | null {
-    for (const cls of classes) {
+    for (let i = 0; i < classes.length; i++) {
+      const cls = classes[i]!;
       const lang = this.resolverFor(cls);
       const owned = lang?.extraMembers ? this.compiled(this.queries.extraMembers(languageGroup(cls.language), cls, name), (e) => e.filePath, lang) : [];
       const found = [...this.declared(cls, name), ...owned];
-      if (found.length === 1) return { kind: 'entity', entity: found[0]! };
-      if (found.length > 1) return found.every((e) => e.kind === 'method' && e.parentId === cls.id) ? { kind: 'ambiguous', overloads: found } : ambiguous();
+      if (found.length === 0) continue;
+      if (!found.every((e) => e.kind === 'method' && e.parentId === cls.id)) return found.length === 1 ? { kind: 'entity', entity: found[0]! } : ambiguous();
+      const overloads = lang?.overrides ? this.inheritedOverloads(found, classes.slice(i + 1), name, lang.overrides) : found;
+      return overloads.length === 1 ? { kind: 'entity', entity: overloads[0]! } : { kind: 'ambiguous', overloads };
     }
     return null;
+  }
+
+  /**
+   * The methods `found` in a class with the methods of its bases that share their name and none of them overrides
+   * (Java: an inherited method is an overload a call may reach, `append(int)` next to an own `append(String)`).
+   */
+  private inheritedOverloads(found: readonly Entity[], bases: readonly Entity[], name: string, overrides: (method: Entity, base: Entity) => boolean): Entity[] {
+    const all = [...found];
+    for (const base of bases) {
+      for (const method of this.declared(base, name)) {
+        if (method.kind === 'method' && !all.some((own) => overrides(own, method))) all.push(method);
+      }
+    }
+    return all;
   }
 
   linearize(type: Entity): Linearization {

@@ -142,6 +142,12 @@ export interface LanguageResolver {
    * class's simple name, null when unknown) leave one (Java); null when they leave none or several.
    */
   overloadForArguments?(overloads: readonly Entity[], args: number, argTypes?: readonly (string | null)[]): Entity | null;
+  /**
+   * Whether `method` overrides (or redeclares) `base`, a method of the same name in a base type, where methods
+   * of one name are told apart by their parameters (Java); without it, a type's own methods of a name hide its
+   * bases' methods of that name.
+   */
+  overrides?(method: Entity, base: Entity): boolean;
   /** Names of the generic type parameters an entity declares (`T` in `class Box<T>`): type names that denote no definition. */
   typeParameters?(entity: Entity): string[];
 }

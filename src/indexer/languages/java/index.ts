@@ -189,6 +189,7 @@ const LITERAL_TYPES: Record<string, string> = {
   true: 'boolean',
   false: 'boolean',
   null_literal: 'null',
+  class_literal: 'Class',
 };
 
 /** What a call argument's type is known to be (see RawRef.argTypes): '' when unknown. */

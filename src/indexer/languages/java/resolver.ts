@@ -113,6 +113,24 @@ export function declaredParameters(signature: string): { types: string[]; typePa
   return { types, typeParameters: head.typeParameters };
 }
 
+/**
+ * Whether two parameter lists declare the same parameters, generic arguments left out and a type variable taken
+ * for any type (a subclass overriding `put(K key)` with `put(String key)`); unknown lists are not the same.
+ */
+export function sameParameters(a: { types: string[]; typeParameters: string[] } | null, b: { types: string[]; typeParameters: string[] } | null): boolean {
+  if (a === null || b === null || a.types.length !== b.types.length) return false;
+  const erased = (type: string): string => type.replace(/<.*>/s, '').replace(/\s+/g, '');
+  const variable = (type: string, params: readonly string[]): boolean => {
+    const bare = type.replace(/(?:\[\]|\.\.\.)+$/, '');
+    return params.includes(bare) || /^[A-Z][A-Z0-9]?$/.test(bare);
+  };
+  return a.types.every((type, i) => {
+    const mine = erased(type);
+    const theirs = erased(b.types[i]!);
+    return mine === theirs || mine.slice(mine.lastIndexOf('.') + 1) === theirs.slice(theirs.lastIndexOf('.') + 1) || variable(mine, a.typeParameters) || variable(theirs, b.typeParameters);
+  });
+}
+
 const BOXES: Record<string, string> = { boolean: 'Boolean', char: 'Character', byte: 'Byte', short: 'Short', int: 'Integer', long: 'Long', float: 'Float', double: 'Double' };
 /** Primitive widening conversions (JLS 5.1.2) of the literal types. */
 const WIDENS_TO: Record<string, readonly string[]> = {
@@ -123,6 +141,8 @@ const WIDENS_TO: Record<string, readonly string[]> = {
 };
 /** The supertypes of String, and of the boxed numbers, a parameter may name. */
 const STRING_SUPERTYPES = new Set(['Object', 'CharSequence', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc']);
+/** Classes no other class extends: an argument of another class never passes as one. */
+const FINAL_CLASSES = new Set(['String', 'Class', ...Object.values(BOXES)]);
 const BOXED_SUPERTYPES = new Set(['Object', 'Number', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc']);
 
 /**
@@ -147,7 +167,7 @@ export function mayPass(arg: string, param: string, typeParameters: readonly str
   // Another class: unboxed to a primitive only from its box; String and the boxes are final, so only they pass as
   // themselves; any other reference type may be a supertype.
   if (primitive) return BOXES[simple] === arg || Object.entries(BOXES).some(([p, box]) => box === arg && WIDENS_TO[p]?.includes(simple) === true);
-  return !(simple === 'String' || Object.values(BOXES).includes(simple));
+  return !FINAL_CLASSES.has(simple);
 }
 
 /**
@@ -250,6 +270,7 @@ export function javaResolver(repo: RepoView): LanguageResolver {
     },
     packageFiles: (key) => packageFiles.get(key) ?? null,
     overloadForArguments: (overloads, args, argTypes) => overloadForArity(overloads, args, argTypes, parametersOf),
+    overrides: (method, base) => sameParameters(parametersOf(method), parametersOf(base)),
     // An overload set (several declarations) returns a type when every overload declares the same.
     returnType(declarations) {
       let typeName: string | null = null;
