@@ -104,22 +104,11 @@ export class FileBuilder {
   constructor(readonly info: ModuleInfo) {}
 
   define(def: Definition): void {
-    // Copied into one object shape whatever optional fields the language set: build() then sees a single map
-    // for definitions and spans, and V8 does not throw away its optimized code for every new shape.
-    this.defs.push({
-      kind: def.kind,
-      name: def.name,
-      span: copySpan(def.span),
-      signature: def.signature,
-      docstring: def.docstring,
-      exported: def.exported,
-      owner: def.owner,
-      superseded: def.superseded === true,
-    });
+    this.defs.push(def);
   }
 
   scope(scope: Scope): void {
-    this.scopes.push({ name: scope.name, span: copySpan(scope.span), methods: scope.methods });
+    this.scopes.push(scope);
   }
 
   /**
@@ -349,10 +338,6 @@ export class FileBuilder {
       syntaxErrors,
     };
   }
-}
-
-function copySpan(span: Span): Span {
-  return { start: span.start, end: span.end, startRow: span.startRow, endRow: span.endRow };
 }
 
 function countLines(source: string): number {
