@@ -160,12 +160,6 @@ export class Engine {
     this.attributes = new CycleSafeMemo(tracker);
   }
 
-  /**
-   * Drops what name lookups inside these scopes (one file's entities) memoised. Once a file is resolved, few
-   * lookups start in its scopes again (other files reach its module's names as members), and kept for every
-   * file they are most of what resolution holds (~300 MB of moby's 850 MB heap). A lookup asked again is
-   * computed again, reading what it read the first time.
-   */
   /** Starts resolving a file: lookups from it take the definitions compiled on its platform (LanguageResolver.platformOf). */
   enterFile(extract: FileExtract): void {
     this.platform = this.resolvers.get(languageGroup(extract.language))?.platformOf?.(extract.filePath) ?? '';
@@ -188,6 +182,12 @@ export class Engine {
     return this.platform === '' ? variant : `${variant}\0${this.platform}`;
   }
 
+  /**
+   * Drops what name lookups inside these scopes (one file's entities) memoised. Once a file is resolved, few
+   * lookups start in its scopes again (other files reach its module's names as members), and kept for every
+   * file they are most of what resolution holds (~300 MB of moby's 850 MB heap). A lookup asked again is
+   * computed again, reading what it read the first time.
+   */
   forgetScopes(entities: readonly Entity[]): void {
     for (const entity of entities) {
       this.names.forget(entity.id);

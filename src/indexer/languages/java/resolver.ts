@@ -84,16 +84,6 @@ export function declaredReturnType(signature: string, name: string): string | nu
 }
 
 /**
- * How many parameters a method's or constructor's signature declares, and whether the last is varargs
- * (`Object... args`); a receiver parameter (`Foo this`) takes no argument. Null when the list cannot be read.
- */
-export function declaredArity(signature: string): { count: number; varargs: boolean } | null {
-  const params = declaredParameters(signature);
-  if (params === null) return null;
-  return { count: params.types.length, varargs: params.types.length > 0 && params.types[params.types.length - 1]!.includes('...') };
-}
-
-/**
  * The types of a signature's parameters as written, less annotations, `final` and the names (`final Map<K, V> m`
  * -> 'Map<K, V>', `String... a` -> 'String...', `int a[]` -> 'int[]'), with the method's type parameters.
  */
@@ -171,11 +161,11 @@ export function mayPass(arg: string, param: string, typeParameters: readonly str
 }
 
 /**
- * The one overload a call with `args` arguments can reach, as Java picks it when the arguments' types leave a
- * single candidate: methods with exactly that many parameters first, varargs methods only when none has; null
- * when none or several are left.
+ * The one overload a call with `args` arguments can reach: methods with exactly that many parameters first,
+ * varargs methods only when none has, then those no known argument type (`argTypes`) rules out; null when none
+ * or several are left.
  */
-export function overloadForArity(
+export function overloadForCall(
   overloads: readonly Entity[],
   args: number,
   argTypes: readonly (string | null)[] | undefined,
@@ -269,7 +259,7 @@ export function javaResolver(repo: RepoView): LanguageResolver {
       return files && pkg !== undefined ? { files, key: pkg } : null;
     },
     packageFiles: (key) => packageFiles.get(key) ?? null,
-    overloadForArguments: (overloads, args, argTypes) => overloadForArity(overloads, args, argTypes, parametersOf),
+    overloadForArguments: (overloads, args, argTypes) => overloadForCall(overloads, args, argTypes, parametersOf),
     overrides: (method, base) => sameParameters(parametersOf(method), parametersOf(base)),
     // An overload set (several declarations) returns a type when every overload declares the same.
     returnType(declarations) {
