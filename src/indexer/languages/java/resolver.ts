@@ -142,7 +142,8 @@ const BOXED_SUPERTYPES = new Set(['Object', 'Number', 'Comparable', 'Serializabl
  */
 export function mayPass(arg: string, param: string, typeParameters: readonly string[]): boolean {
   const type = param.replace(/<.*>/s, '').replace(/\s+/g, '');
-  if (type.endsWith('[]')) return arg === 'null' || !(arg in BOXES || arg === 'String');
+  // No known argument type is an array (arrays are recorded as unknown): only null passes for one.
+  if (type.endsWith('[]')) return arg === 'null';
   const simple = type.slice(type.lastIndexOf('.') + 1);
   // A type parameter (the method's, or a class's: one capital and digits) takes any reference, boxed primitives too.
   if (typeParameters.includes(simple) || /^[A-Z][A-Z0-9]?$/.test(simple)) return true;
