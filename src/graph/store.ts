@@ -19,6 +19,7 @@ export const INDEX_DB_NAME = 'index.db';
  */
 export const DERIVED_DIR_NAME = 'derived';
 
+const ENTITY_SELECT = 'SELECT id, fqn, name, kind, language, file_path, package, start_line, end_line, signature, docstring, exported, tokens, parent_id, terms FROM entities';
 const EDGE_SELECT = 'SELECT source, target, kind, confidence, count, line FROM edges';
 const EXTERNAL_SELECT = 'SELECT source, kind, module, symbol, count, line FROM externals';
 
@@ -149,44 +150,44 @@ export class IndexStore {
   }
 
   entities(): Entity[] {
-    return (this.db.prepare(`SELECT * FROM entities ORDER BY file_path, ${ENTITY_ORDER}`).all() as Row[]).map(rowToEntity);
+    return (this.db.prepare(`${ENTITY_SELECT} ORDER BY file_path, ${ENTITY_ORDER}`).raw().all() as EntityRow[]).map(rowToEntity);
   }
 
   entitiesOfFile(path: string): Entity[] {
-    return (this.db.prepare(`SELECT * FROM entities WHERE file_path = ? ORDER BY ${ENTITY_ORDER}`).all(path) as Row[]).map(rowToEntity);
+    return (this.db.prepare(`${ENTITY_SELECT} WHERE file_path = ? ORDER BY ${ENTITY_ORDER}`).raw().all(path) as EntityRow[]).map(rowToEntity);
   }
 
   entityById(id: string): Entity | undefined {
-    const r = this.db.prepare('SELECT * FROM entities WHERE id = ?').get(id) as Row | undefined;
+    const r = this.db.prepare(`${ENTITY_SELECT} WHERE id = ?`).raw().get(id) as EntityRow | undefined;
     return r ? rowToEntity(r) : undefined;
   }
 
   entitiesByFqn(fqn: string): Entity[] {
-    return (this.db.prepare('SELECT * FROM entities WHERE fqn = ?').all(fqn) as Row[]).map(rowToEntity);
+    return (this.db.prepare(`${ENTITY_SELECT} WHERE fqn = ?`).raw().all(fqn) as EntityRow[]).map(rowToEntity);
   }
 
   entitiesByName(name: string): Entity[] {
-    return (this.db.prepare('SELECT * FROM entities WHERE name = ? ORDER BY fqn').all(name) as Row[]).map(rowToEntity);
+    return (this.db.prepare(`${ENTITY_SELECT} WHERE name = ? ORDER BY fqn`).raw().all(name) as EntityRow[]).map(rowToEntity);
   }
 
   edges(): Edge[] {
-    return (this.db.prepare(`${EDGE_SELECT} ORDER BY source, target, kind`).all() as Row[]).map(rowToEdge);
+    return (this.db.prepare(`${EDGE_SELECT} ORDER BY source, target, kind`).raw().all() as EdgeRow[]).map(rowToEdge);
   }
 
   outgoing(id: string): Edge[] {
-    return (this.db.prepare(`${EDGE_SELECT} WHERE source = ? ORDER BY kind, target`).all(id) as Row[]).map(rowToEdge);
+    return (this.db.prepare(`${EDGE_SELECT} WHERE source = ? ORDER BY kind, target`).raw().all(id) as EdgeRow[]).map(rowToEdge);
   }
 
   incoming(id: string): Edge[] {
-    return (this.db.prepare(`${EDGE_SELECT} WHERE target = ? ORDER BY kind, source`).all(id) as Row[]).map(rowToEdge);
+    return (this.db.prepare(`${EDGE_SELECT} WHERE target = ? ORDER BY kind, source`).raw().all(id) as EdgeRow[]).map(rowToEdge);
   }
 
   externals(): ExternalRef[] {
-    return (this.db.prepare(`${EXTERNAL_SELECT} ORDER BY source, module, symbol, kind`).all() as Row[]).map(rowToExternal);
+    return (this.db.prepare(`${EXTERNAL_SELECT} ORDER BY source, module, symbol, kind`).raw().all() as ExternalRow[]).map(rowToExternal);
   }
 
   externalsOf(id: string): ExternalRef[] {
-    return (this.db.prepare(`${EXTERNAL_SELECT} WHERE source = ? ORDER BY module, symbol`).all(id) as Row[]).map(rowToExternal);
+    return (this.db.prepare(`${EXTERNAL_SELECT} WHERE source = ? ORDER BY module, symbol`).raw().all(id) as ExternalRow[]).map(rowToExternal);
   }
 
   loadGraph(): DepGraph {
@@ -262,44 +263,20 @@ function sortedKeys(counts: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function rowToEntity(r: Row): Entity {
-  return {
-    id: r.id as string,
-    fqn: r.fqn as string,
-    name: r.name as string,
-    kind: r.kind as EntityKind,
-    language: r.language as LanguageId,
-    filePath: r.file_path as string,
-    package: r.package as string,
-    startLine: r.start_line as number,
-    endLine: r.end_line as number,
-    signature: r.signature as string,
-    docstring: (r.docstring as string | undefined) ?? '',
-    exported: r.exported === 1,
-    tokens: r.tokens as number,
-    parentId: (r.parent_id as string | null) ?? null,
-    terms: (r.terms as string | undefined) ?? '',
-  };
+/** Rows read in raw mode (arrays, in the SELECT's column order): several times cheaper than objects for whole tables. */
+type EntityRow = [string, string, string, EntityKind, LanguageId, string, string, number, number, string, string, number, number, string | null, string];
+type EdgeRow = [string, string, EdgeKind, Confidence, number, number];
+type ExternalRow = [string, EdgeKind, string, string, number, number];
+
+function rowToEntity(r: EntityRow): Entity {
+  const [id, fqn, name, kind, language, filePath, pkg, startLine, endLine, signature, docstring, exported, tokens, parentId, terms] = r;
+  return { id, fqn, name, kind, language, filePath, package: pkg, startLine, endLine, signature, docstring, exported: exported === 1, tokens, parentId, terms };
 }
 
-function rowToEdge(r: Row): Edge {
-  return {
-    source: r.source as string,
-    target: r.target as string,
-    kind: r.kind as EdgeKind,
-    confidence: r.confidence as Confidence,
-    count: r.count as number,
-    line: r.line as number,
-  };
+function rowToEdge([source, target, kind, confidence, count, line]: EdgeRow): Edge {
+  return { source, target, kind, confidence, count, line };
 }
 
-function rowToExternal(r: Row): ExternalRef {
-  return {
-    source: r.source as string,
-    kind: r.kind as EdgeKind,
-    module: r.module as string,
-    symbol: r.symbol as string,
-    count: r.count as number,
-    line: r.line as number,
-  };
+function rowToExternal([source, kind, module, symbol, count, line]: ExternalRow): ExternalRef {
+  return { source, kind, module, symbol, count, line };
 }
