@@ -14,6 +14,7 @@ import { isInheritance, type FileExtract } from '../indexer/types.js';
 import type { LanguageId } from './types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
+import { limitInlining } from '../util/compiler-budget.js';
 import { UserError } from '../util/errors.js';
 import { FreshIndexFile } from './fresh-index.js';
 import { keepInputs, keptInputs, type ResolutionInputs, type RunChanges } from './kept-inputs.js';
@@ -117,6 +118,7 @@ export function repoFileReader(root: string): (rel: string) => string | null {
 
 export async function indexRepository(options: IndexOptions): Promise<IndexSummary> {
   const started = performance.now();
+  limitInlining();
   const { repo, indexDir } = locateRepo(options.repo, options.indexDir);
   const report = options.onProgress ?? (() => undefined);
   const phases: IndexSummary['phases'] = { walk: 0, read: 0, parse: 0, resolve: 0, write: 0 };
