@@ -74,6 +74,11 @@ export interface LocalBinding {
   typeName: string;
   /** `typeName` is an expression whose value the variable holds rather than the type of an instance. */
   value?: true;
+  /**
+   * The declared type when it names no class, for choosing among overloads (Java: a primitive `int`, an array
+   * `byte[]` or `Foo[]` by its element's simple name); `typeName` is then ''.
+   */
+  declaredType?: string;
 }
 
 /** What the file exports under names other than its definitions (JS/TS `export default x`, `module.exports = x`, `export { a as b }`). */

@@ -19,7 +19,7 @@ export function refsOf(x: FileExtract, kinds?: readonly string[]): string[] {
 }
 
 export function bindingsOf(x: FileExtract): string[] {
-  return x.bindings.map((b) => `${b.variable}${b.value ? ' =' : ':'} ${b.typeName} @${fqnOf(x, b.scopeId)}`);
+  return x.bindings.map((b) => `${b.variable}${b.value ? ' =' : ':'} ${b.typeName}${b.declaredType !== undefined ? ` (${b.declaredType})` : ''} @${fqnOf(x, b.scopeId)}`);
 }
 
 /** Imports without their ids, with the enclosing entity's FQN instead. */

@@ -56,7 +56,7 @@ test('java lambdas bound to a name (a field, a local variable) are functions, me
   assert.deepEqual(refsOf(x, ['call']), ['call |run @a.A.task', 'call r|run @a.A.m']);
 });
 
-test('java bindings: parameters of every form, record components, interface constants, catch and enhanced-for variables; arrays and multi-catch variables have no class', async () => {
+test('java bindings: parameters of every form, record components, interface constants, catch, enhanced-for, resource and pattern variables, untyped lambda parameters; arrays, primitives and multi-catch variables have no class, arrays and primitives a declared type', async () => {
   const x = await extractSource(
     'A.java',
     [
@@ -69,6 +69,9 @@ test('java bindings: parameters of every form, record components, interface cons
       '    run((Foo a, Bar b) -> 1);',
       '    run(c -> 1);',
       '    Foo w[] = null;',
+      '    try (Res r = open()) {}',
+      '    if (o instanceof Foo f2) {}',
+      '    long v = switch (o) { case Pair(int k, Baz q) -> 1; case Baz bz -> 2; default -> 0; };',
       '  }',
       '  A(Dep ctor) {}',
       '  record R(Dep held, int... z) {}',
@@ -78,22 +81,31 @@ test('java bindings: parameters of every form, record components, interface cons
     ].join('\n'),
   );
   assert.deepEqual(bindingsOf(x), [
-    'fa:  @A',
-    'fb:  @A',
-    'fc:  @A',
+    'fa:  (Foo[]) @A',
+    'fb:  (Foo[]) @A',
+    'fc:  (Bar[]) @A',
     'd: Dep @A.f',
     'xs: List @A.f',
     'e: java.util.Map.Entry @A.f',
-    'rest:  @A.f',
-    'arr:  @A.f',
+    'rest:  (String[]) @A.f',
+    'arr:  (int[]) @A.f',
+    'n:  (int) @A.f',
     'e1:  @A.f',
     'e2: Oops @A.f',
     'x: Dep @A.f',
     'a: Foo @A.f',
     'b: Bar @A.f',
-    'w:  @A.f',
+    'c:  @A.f',
+    'w:  (Foo[]) @A.f',
+    'r: Res @A.f',
+    'f2: Foo @A.f',
+    'v:  (long) @A.f',
+    'k:  (int) @A.f',
+    'q: Baz @A.f',
+    'bz: Baz @A.f',
     'ctor: Dep @A.A',
     'held: Dep @A.R',
+    'z:  (int[]) @A.R',
     'X: Dep @I',
   ]);
 });
@@ -185,5 +197,5 @@ test('java the grammar misparses (type annotations on a varargs array) still yie
       ['void plain(String @Nullable [] names)', 8, 8, ''],
     ],
   );
-  assert.deepEqual(bindingsOf(x).slice(-2), ['ignored:  @p.Factory.copy', 'names:  @p.Factory.plain']);
+  assert.deepEqual(bindingsOf(x).slice(-2), ['ignored:  (String[]) @p.Factory.copy', 'names:  (String[]) @p.Factory.plain']);
 });

@@ -396,8 +396,8 @@ test("java: what is known of the arguments' types rules overloads out: literals,
       '  void objects(Object o) { Text.count(new Shape()); Text.count((Shape) o); Text.first(new Shape()); }',
       '  void variables(String name, Shape shape) { Text.count(name); Text.count(shape); String local = name; Text.count(local); }',
       '  void generic() { Text.pick("a", 1); Text.pick(1.5, "b"); }',
-      // Unknown: a primitive local (not recorded), `var`, a field (a local may hide it), null to two reference types.
-      '  void unknown(Object o) { int n = 1; Text.boxed(n); var s = "a"; Text.count(s); Text.count(field); Text.count(null); }',
+      // Unknown: `var`, null to two reference types.
+      '  void unknown(Object o) { var s = "a"; Text.count(s); Text.count(null); }',
       '}',
     ),
   });
@@ -413,6 +413,58 @@ test("java: what is known of the arguments' types rules overloads out: literals,
     'p.Use.objects -calls-> p.Text.first#2',
     'p.Use.variables -calls-> p.Text.count',
     'p.Use.variables -calls-> p.Text.count#3',
+  ]);
+});
+
+test("java: primitive and array variables, fields and pattern variables tell overloads apart; lambda parameters and inherited fields stay unknown", async () => {
+  const { edges } = await resolved({
+    'src/main/java/p/Shape.java': lines('package p;', 'public class Shape {}'),
+    'src/main/java/p/Base.java': lines('package p;', 'public class Base {', '  protected Shape inherited;', '}'),
+    'src/main/java/p/Text.java': lines(
+      'package p;',
+      'public class Text {',
+      '  public static int count(String s) { return 0; }',
+      '  public static int count(char c) { return 0; }',
+      '  public static int count(Shape s) { return 0; }',
+      '  public static long wide(long n) { return n; }',
+      '  public static long wide(String s) { return 0; }',
+      '  public static int boxed(Integer n) { return 0; }',
+      '  public static int boxed(boolean b) { return 0; }',
+      '  public static int sum(int[] values) { return 0; }',
+      '  public static int sum(long[] values) { return 0; }',
+      '  public static int sum(Object[] values) { return 0; }',
+      '  public static int any(Object value) { return 0; }',
+      '  public static int any(Object[] values) { return 0; }',
+      '}',
+    ),
+    'src/main/java/p/Use.java': lines(
+      'package p;',
+      'import java.util.function.Function;',
+      'public class Use extends Base {',
+      '  Shape field;',
+      '  int total;',
+      '  void primitives(long big) { int n = 1; Text.boxed(n); Text.wide(big); }',
+      // int[] and long[] only to their own types, Shape[] to Object[]; a byte[][] is an Object and an Object[]: a tie.
+      '  void arrays(int[] ints, long... longs) { Shape[] shapes = null; byte grid[][] = null;',
+      '    Text.sum(ints); Text.sum(longs); Text.sum(shapes); Text.sum(new long[2]); Text.any(ints); Text.any(grid); }',
+      '  void fields() { Text.count(field); Text.boxed(total); }',
+      '  void patterns(Object o) { if (o instanceof String field) Text.count(field); }',
+      // A lambda parameter hides the field; a field the class inherits is not known.
+      '  Function<Object, Integer> hidden = field -> Text.count(field);',
+      '  void inheritedField() { Text.count(inherited); }',
+      '}',
+    ),
+  });
+  assert.deepEqual(edges.filter((e) => e.startsWith('p.Use.')), [
+    'p.Use.arrays -calls-> p.Text.any',
+    'p.Use.arrays -calls-> p.Text.sum',
+    'p.Use.arrays -calls-> p.Text.sum#2',
+    'p.Use.arrays -calls-> p.Text.sum#3',
+    'p.Use.fields -calls-> p.Text.boxed',
+    'p.Use.fields -calls-> p.Text.count#3',
+    'p.Use.patterns -calls-> p.Text.count',
+    'p.Use.primitives -calls-> p.Text.boxed',
+    'p.Use.primitives -calls-> p.Text.wide',
   ]);
 });
 

@@ -94,7 +94,7 @@ export class FileBuilder {
   private readonly scopes: Scope[] = [];
   private readonly refs: { pos: number; ref: Omit<RawRef, 'fromId'> }[] = [];
   private readonly imports: { pos: number; imp: Omit<RawImport, 'fromId'> }[] = [];
-  private readonly bindings: { pos: number; variable: string; typeName: string; value: boolean }[] = [];
+  private readonly bindings: { pos: number; variable: string; typeName: string; value: boolean; declaredType?: string }[] = [];
   private readonly exports: RawExport[] = [];
   /** Kind and name of the references recorded at each source index, to keep each (pos, kind, name) once. */
   private readonly refsAt = new Map<number, { kind: RefKind; name: string }[]>();
@@ -134,10 +134,11 @@ export class FileBuilder {
   }
 
   /** `value`: `typeName` is an expression the variable holds (see LocalBinding.value), not a type. */
-  binding(pos: number, variable: string, typeName: string, value = false): void {
+  /** `declaredType`: see LocalBinding.declaredType. */
+  binding(pos: number, variable: string, typeName: string, value = false, declaredType?: string): void {
     const last = this.bindings[this.bindings.length - 1];
     if (last !== undefined && last.pos === pos && last.variable === variable && last.typeName === typeName && last.value === value) return;
-    this.bindings.push({ pos, variable, typeName, value });
+    this.bindings.push(declaredType === undefined ? { pos, variable, typeName, value } : { pos, variable, typeName, value, declaredType });
   }
 
   /** The names a wildcard import of this module binds, when the module declares them (Python `__all__`). */
@@ -329,9 +330,11 @@ export class FileBuilder {
       entities: [module, ...entities],
       imports: this.imports.map(({ pos, imp }) => ({ fromId: fromId(pos), ...imp })),
       refs: this.refs.sort((a, b) => a.pos - b.pos).map(({ pos, ref }) => ({ fromId: fromId(pos), ...ref })),
-      bindings: this.bindings.map(
-        ({ pos, variable, typeName, value }): LocalBinding => (value ? { scopeId: fromId(pos), variable, typeName, value } : { scopeId: fromId(pos), variable, typeName }),
-      ),
+      bindings: this.bindings.map(({ pos, variable, typeName, value, declaredType }): LocalBinding => {
+        const binding: LocalBinding = value ? { scopeId: fromId(pos), variable, typeName, value } : { scopeId: fromId(pos), variable, typeName };
+        if (declaredType !== undefined) binding.declaredType = declaredType;
+        return binding;
+      }),
       exports: this.exports,
       ...(superseded.length > 0 ? { superseded } : {}),
       ...(this.publicNames !== undefined ? { publicNames: this.publicNames } : {}),

@@ -132,7 +132,12 @@ function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImp
     for (const local of bindings(imp)) add(local, fact);
   }
   for (const exp of extract.exports) add(exp.name, ['x', exp.local]);
-  for (const b of extract.bindings) add(b.variable, b.value ? ['b', b.scopeId, b.typeName, 'value'] : ['b', b.scopeId, b.typeName]);
+  for (const b of extract.bindings) {
+    const fact = ['b', b.scopeId, b.typeName];
+    if (b.value) fact.push('value');
+    if (b.declaredType !== undefined) fact.push(b.declaredType);
+    add(b.variable, fact);
+  }
   for (const ref of extract.refs) {
     if (!isInheritance(ref)) continue;
     add(byId.get(ref.fromId)?.name ?? '', ['r', ref.fromId, ref.kind, ref.receiver, ref.name]);

@@ -923,17 +923,21 @@ export class Engine {
   }
 
   /**
-   * The simple name of the class a local variable or parameter is declared with, as seen from `scopeId`: null when
-   * the enclosing functions declare it with none the extraction records (a primitive, an array, `var`). Fields are
-   * left unknown: a local the extraction does not record (`int count`) may hide one.
+   * What a variable's declared type is, as seen from `scopeId`, for telling overloads apart: the simple name of its
+   * class, or its LocalBinding.declaredType (a primitive, an array). The enclosing functions' locals and parameters
+   * come first, then the fields of the class around them; null when the nearest scope binding the name declares none
+   * (`var`) or several, and when that class declares no such field (it may inherit one).
    */
   private declaredTypeOf(scopeId: string, name: string): string | null {
-    for (let e = this.index.entityById.get(scopeId); e && !isTypeLike(e) && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
+    for (let e = this.index.entityById.get(scopeId); e && e.kind !== 'module'; e = e.parentId === null ? undefined : this.index.entityById.get(e.parentId)) {
       const bindings = this.index.bindingsNamed(e.id, name);
-      if (bindings.length === 0) continue;
-      const declared = bindings.find((b) => !b.value)?.typeName ?? '';
-      const simple = declared.slice(declared.lastIndexOf('.') + 1);
-      return simple === '' || simple === 'var' ? null : simple;
+      if (bindings.length === 0) {
+        if (isTypeLike(e)) return null;
+        continue;
+      }
+      const types = new Set(bindings.map((b) => (b.value ? '' : (b.declaredType ?? b.typeName.slice(b.typeName.lastIndexOf('.') + 1)))));
+      const [only] = types;
+      return types.size === 1 && only !== '' && only !== 'var' ? only! : null;
     }
     return null;
   }

@@ -63,6 +63,34 @@ function boundType(type: Node, variable: Node): string {
   return single.type === 'generic_type' ? (single.firstNamedChild?.text ?? '') : single.type === 'type_identifier' || single.type === 'scoped_type_identifier' ? single.text : '';
 }
 
+const PRIMITIVE_TYPES = new Set(['integral_type', 'floating_point_type', 'boolean_type']);
+
+/** The simple name of the element type of `type` (`a.B<C>` -> 'B', `int` -> 'int'), or '' when there is none. */
+function simpleTypeName(type: Node | null): string {
+  if (type?.type === 'generic_type') type = type.firstNamedChild;
+  if (type === null || type === undefined) return '';
+  if (PRIMITIVE_TYPES.has(type.type)) return type.text;
+  if (type.type === 'type_identifier') return type.text;
+  if (type.type === 'scoped_type_identifier') return type.lastNamedChild?.text ?? '';
+  return '';
+}
+
+const brackets = (node: Node | null | undefined): string => '[]'.repeat(node ? node.text.split('[').length - 1 : 0);
+
+/**
+ * What a variable declared with `type` holds when that names no class (see LocalBinding.declaredType): a
+ * primitive (`int`), or an array by its element's simple name (`byte[] a`, `byte a[]`, varargs `Foo... a` -> 'Foo[]').
+ */
+function declaredValueType(type: Node, variable: Node): string | undefined {
+  const own = variable.nextNamedSibling?.type === 'dimensions' ? variable.nextNamedSibling : null;
+  const varargs = type.parent?.type === 'spread_parameter' ? '[]' : '';
+  const array = type.type === 'array_type' ? type : null;
+  const element = simpleTypeName(array ? array.childForFieldName('element') : type);
+  if (element === '') return undefined;
+  const dims = brackets(array?.childForFieldName('dimensions')) + brackets(own) + varargs;
+  return dims === '' && !PRIMITIVE_TYPES.has(type.type) ? undefined : element + dims;
+}
+
 /** The class a type names, as a path (`Foo<T>` -> 'Foo', `a.B` -> 'a.B'); null for any other type. */
 function typePath(type: Node | null): string | null {
   if (type?.type === 'generic_type') type = type.firstNamedChild;
@@ -125,6 +153,7 @@ interface PendingBinding {
   pos: number;
   variable: string;
   typeName: string;
+  declaredType?: string;
   /** Id of the node declaring the scope the variable is bound in (see scopeOf). */
   owner: number;
   /** A catch, enhanced-for or lambda parameter: bound in one block of its scope only. */
@@ -142,6 +171,18 @@ const SCOPE_OWNERS = new Set([
   'annotation_type_declaration',
 ]);
 
+/** Declarations of variables that live in one block (or one branch) of their scope. */
+const BLOCK_DECLARATORS = new Set([
+  'catch_formal_parameter',
+  'enhanced_for_statement',
+  'resource',
+  'instanceof_expression',
+  'type_pattern',
+  'record_pattern_component',
+  'lambda_expression',
+  'inferred_parameters',
+]);
+
 /**
  * The declaration whose scope (an entity's) a variable is bound in: a method, a constructor, a class, a lambda
  * bound to a name (see the tags' function definitions); and whether the variable lives in one block of it only.
@@ -149,8 +190,7 @@ const SCOPE_OWNERS = new Set([
 function scopeOf(variable: Node): { owner: number; block: boolean } {
   const declarator = variable.parent;
   const block =
-    declarator?.type === 'catch_formal_parameter' ||
-    declarator?.type === 'enhanced_for_statement' ||
+    BLOCK_DECLARATORS.has(declarator?.type ?? '') ||
     (declarator?.type === 'formal_parameter' && declarator.parent?.parent?.type === 'lambda_expression');
   for (let n = declarator; n; n = n.parent) {
     if (SCOPE_OWNERS.has(n.type)) return { owner: n.id, block };
@@ -173,12 +213,12 @@ function addBindings(b: FileBuilder, bindings: readonly PendingBinding[]): void 
     const key = keyOf(binding);
     let seen = types.get(key);
     if (seen === undefined) types.set(key, (seen = { types: new Set(), whole: false }));
-    seen.types.add(binding.typeName);
+    seen.types.add(`${binding.typeName}\0${binding.declaredType ?? ''}`);
     if (!binding.block) seen.whole = true;
   }
   for (const binding of bindings) {
     const seen = types.get(keyOf(binding))!;
-    if (!binding.block || seen.types.size === 1) b.binding(binding.pos, binding.variable, binding.typeName);
+    if (!binding.block || seen.types.size === 1) b.binding(binding.pos, binding.variable, binding.typeName, false, binding.declaredType);
     else if (!seen.whole) b.binding(binding.pos, binding.variable, '');
   }
 }
@@ -199,6 +239,12 @@ function argumentType(arg: Node): string {
   if (arg.type.endsWith('_integer_literal')) return /[lL]$/.test(arg.text) ? 'long' : 'int';
   if (arg.type.endsWith('_floating_point_literal')) return /[fF]$/.test(arg.text) ? 'float' : 'double';
   if (arg.type === 'object_creation_expression' || arg.type === 'cast_expression') return typePath(arg.childForFieldName('type')) ?? '';
+  if (arg.type === 'array_creation_expression') {
+    const element = simpleTypeName(arg.childForFieldName('type'));
+    let dims = '';
+    for (const child of arg.namedChildren) dims += child?.type === 'dimensions_expr' ? '[]' : child?.type === 'dimensions' ? brackets(child) : '';
+    return element === '' ? '' : element + dims;
+  }
   if (arg.type === 'identifier') return `=${arg.text}`;
   return '';
 }
@@ -267,7 +313,13 @@ function extract({ filePath, source, root }: ExtractInput): FileExtract {
       },
       'binding.type'({ node, captures }) {
         const variable = capture(captures, 'binding.variable');
-        if (variable !== undefined) bindings.push({ pos: variable.startIndex, variable: variable.text, typeName: boundType(node, variable), ...scopeOf(variable) });
+        if (variable === undefined) return;
+        const declaredType = declaredValueType(node, variable);
+        bindings.push({ pos: variable.startIndex, variable: variable.text, typeName: boundType(node, variable), ...(declaredType ? { declaredType } : {}), ...scopeOf(variable) });
+      },
+      // A lambda's parameter of no declared type: it hides what the name means outside.
+      'binding.untyped'({ node }) {
+        bindings.push({ pos: node.startIndex, variable: node.text, typeName: '', ...scopeOf(node) });
       },
     },
   });

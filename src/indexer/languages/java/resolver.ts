@@ -133,20 +133,30 @@ const WIDENS_TO: Record<string, readonly string[]> = {
 const STRING_SUPERTYPES = new Set(['Object', 'CharSequence', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc']);
 /** Classes no other class extends: an argument of another class never passes as one. */
 const FINAL_CLASSES = new Set(['String', 'Class', ...Object.values(BOXES)]);
+const ARRAY_SUPERTYPES = new Set(['Object', 'Cloneable', 'Serializable']);
 const BOXED_SUPERTYPES = new Set(['Object', 'Number', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc']);
 
 /**
- * Whether an argument of type `arg` (see RawRef.argTypes; a class by its simple name) can be passed to a parameter
+ * Whether an argument of type `arg` (see RawRef.argTypes; a class by its simple name, an array as `int[]`) can be passed to a parameter
  * declared `param`: false only when it surely cannot; a class argument for a class parameter of another name may be
  * a subtype, so it can.
  */
 export function mayPass(arg: string, param: string, typeParameters: readonly string[]): boolean {
   const type = param.replace(/<.*>/s, '').replace(/\s+/g, '');
-  // No known argument type is an array (arrays are recorded as unknown): only null passes for one.
-  if (type.endsWith('[]')) return arg === 'null';
   const simple = type.slice(type.lastIndexOf('.') + 1);
   // A type parameter (the method's, or a class's: one capital and digits) takes any reference, boxed primitives too.
-  if (typeParameters.includes(simple) || /^[A-Z][A-Z0-9]?$/.test(simple)) return true;
+  const typeParameter = (name: string): boolean => typeParameters.includes(name) || /^[A-Z][A-Z0-9]?$/.test(name);
+  if (arg.endsWith('[]')) {
+    // An array passes as an Object, Cloneable or Serializable; as an array, a primitive one only to its own type,
+    // one of references to an array of a type its elements may pass as.
+    if (!type.endsWith('[]')) return ARRAY_SUPERTYPES.has(simple) || typeParameter(simple);
+    const element = arg.slice(0, -2);
+    const paramElement = simple.slice(0, -2);
+    if (element in BOXES) return paramElement === element;
+    return !(paramElement in BOXES) && mayPass(element, paramElement, typeParameters);
+  }
+  if (type.endsWith('[]')) return arg === 'null';
+  if (typeParameter(simple)) return true;
   if (arg === simple) return true;
   const primitive = simple in BOXES;
   if (arg === 'null') return !primitive;

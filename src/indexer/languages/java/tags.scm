@@ -30,19 +30,27 @@
 ; Imports and package
 (import_declaration) @import
 
-; Bindings: `Foo c = new Foo()`, `List<Foo> xs` (a `List`), `Foo[] a` (an array: no class of the repository's).
-; Locals, fields (interface constants too), parameters of methods, constructors, lambdas with declared types and
-; record components (the record's fields), varargs (arrays), catch and enhanced-for variables.
-(local_variable_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+; Bindings: `Foo c = new Foo()`, `List<Foo> xs` (a `List`), `Foo[] a` and `int n` (no class of the repository's, but
+; their types tell overloads apart). Locals, fields (interface constants too), parameters of methods, constructors,
+; lambdas with declared types and record components (the record's fields), varargs (arrays), catch, enhanced-for and
+; resource variables, pattern variables (`o instanceof Foo f`, `case Foo f`, `case P(int x)`).
+(local_variable_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type
   declarator: (variable_declarator name: (identifier) @binding.variable))
-(field_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+(field_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type
   declarator: (variable_declarator name: (identifier) @binding.variable))
-(constant_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+(constant_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type
   declarator: (variable_declarator name: (identifier) @binding.variable))
-(formal_parameter type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+(formal_parameter type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type
   name: (identifier) @binding.variable)
-(spread_parameter [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+(spread_parameter [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type
   (variable_declarator name: (identifier) @binding.variable))
 (catch_formal_parameter (catch_type) @binding.type name: (identifier) @binding.variable)
-(enhanced_for_statement type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @binding.type
+(enhanced_for_statement type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type
   name: (identifier) @binding.variable)
+(resource type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type name: (identifier) @binding.variable)
+(instanceof_expression right: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type name: (identifier) @binding.variable)
+(type_pattern [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type (identifier) @binding.variable)
+(record_pattern_component [(type_identifier) (scoped_type_identifier) (generic_type) (array_type) (integral_type) (floating_point_type) (boolean_type)] @binding.type (identifier) @binding.variable)
+; Lambda parameters of no declared type (`x -> ...`, `(x, y) -> ...`): bound, of unknown type.
+(lambda_expression parameters: (identifier) @binding.untyped)
+(lambda_expression parameters: (inferred_parameters (identifier) @binding.untyped))
