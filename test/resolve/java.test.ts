@@ -369,25 +369,35 @@ test('java: a package-qualified class name (no import) is the class: as a type, 
   ]);
 });
 
+/** Overloads told apart by their parameters' types, and a class to pass. */
+const OVERLOADS = {
+  'src/main/java/p/Shape.java': lines('package p;', 'public class Shape {}'),
+  'src/main/java/p/Text.java': lines(
+    'package p;',
+    'public class Text {',
+    '  public static int count(String s) { return 0; }',
+    '  public static int count(char c) { return 0; }',
+    '  public static int count(Shape s) { return 0; }',
+    '  public static long wide(long n) { return n; }',
+    '  public static long wide(String s) { return 0; }',
+    '  public static int boxed(Integer n) { return 0; }',
+    '  public static int boxed(boolean b) { return 0; }',
+    '  public static <T> T pick(T value, int n) { return value; }',
+    '  public static int pick(double d, String s) { return 0; }',
+    '  public static int first(int[] values) { return 0; }',
+    '  public static int first(Shape shape) { return 0; }',
+    '  public static int sum(int[] values) { return 0; }',
+    '  public static int sum(long[] values) { return 0; }',
+    '  public static int sum(Object[] values) { return 0; }',
+    '  public static int any(Object value) { return 0; }',
+    '  public static int any(Object[] values) { return 0; }',
+    '}',
+  ),
+};
+
 test("java: what is known of the arguments' types rules overloads out: literals, `new`, casts, declared locals and parameters", async () => {
   const { edges } = await resolved({
-    'src/main/java/p/Shape.java': lines('package p;', 'public class Shape {}'),
-    'src/main/java/p/Text.java': lines(
-      'package p;',
-      'public class Text {',
-      '  public static int count(String s) { return 0; }',
-      '  public static int count(char c) { return 0; }',
-      '  public static int count(Shape s) { return 0; }',
-      '  public static long wide(long n) { return n; }',
-      '  public static long wide(String s) { return 0; }',
-      '  public static int boxed(Integer n) { return 0; }',
-      '  public static int boxed(boolean b) { return 0; }',
-      '  public static <T> T pick(T value, int n) { return value; }',
-      '  public static int pick(double d, String s) { return 0; }',
-      '  public static int first(int[] values) { return 0; }',
-      '  public static int first(Shape shape) { return 0; }',
-      '}',
-    ),
+    ...OVERLOADS,
     'src/main/java/p/Use.java': lines(
       'package p;',
       'public class Use {',
@@ -416,27 +426,10 @@ test("java: what is known of the arguments' types rules overloads out: literals,
   ]);
 });
 
-test("java: primitive and array variables, fields and pattern variables tell overloads apart; lambda parameters and inherited fields stay unknown", async () => {
+test("java: primitive and array variables, fields and pattern variables tell overloads apart; lambda parameters, inherited fields and outer classes' fields stay unknown", async () => {
   const { edges } = await resolved({
-    'src/main/java/p/Shape.java': lines('package p;', 'public class Shape {}'),
-    'src/main/java/p/Base.java': lines('package p;', 'public class Base {', '  protected Shape inherited;', '}'),
-    'src/main/java/p/Text.java': lines(
-      'package p;',
-      'public class Text {',
-      '  public static int count(String s) { return 0; }',
-      '  public static int count(char c) { return 0; }',
-      '  public static int count(Shape s) { return 0; }',
-      '  public static long wide(long n) { return n; }',
-      '  public static long wide(String s) { return 0; }',
-      '  public static int boxed(Integer n) { return 0; }',
-      '  public static int boxed(boolean b) { return 0; }',
-      '  public static int sum(int[] values) { return 0; }',
-      '  public static int sum(long[] values) { return 0; }',
-      '  public static int sum(Object[] values) { return 0; }',
-      '  public static int any(Object value) { return 0; }',
-      '  public static int any(Object[] values) { return 0; }',
-      '}',
-    ),
+    ...OVERLOADS,
+    'src/main/java/p/Base.java': lines('package p;', 'public class Base {', '  protected Shape inherited;', '  protected Shape label;', '}'),
     'src/main/java/p/Use.java': lines(
       'package p;',
       'import java.util.function.Function;',
@@ -452,6 +445,9 @@ test("java: primitive and array variables, fields and pattern variables tell ove
       // A lambda parameter hides the field; a field the class inherits is not known.
       '  Function<Object, Integer> hidden = field -> Text.count(field);',
       '  void inheritedField() { Text.count(inherited); }',
+      // Not the outer class's `label`: Inner inherits a field of that name.
+      '  String label;',
+      '  class Inner extends Base { void m() { Text.count(label); } }',
       '}',
     ),
   });
