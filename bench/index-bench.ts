@@ -2,7 +2,8 @@
  * Indexing benchmark (not a test): cold index time against the raw parse time of the same files with the
  * same grammars in the same run, re-index time after switching commits, and peak RSS.
  *   npm run bench:index -- --repo DIR [--switch-to COMMIT] [--workers N]
- * Figures are reported as ratios measured in one run, because the machines are shared and noisy.
+ * Figures are reported as ratios measured in one run, because the machines are shared and noisy. The runs keep
+ * their workers for the next, as `codectx watch` and the MCP server do.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,7 +46,7 @@ console.log(`raw parse (plain loop, 1 thread): ${rawParse.toFixed(2)} s`);
 const indexDir = mkdtempSync(join(tmpdir(), 'codectx-bench-'));
 try {
   t0 = performance.now();
-  const cold = await indexRepository({ repo, indexDir, workers });
+  const cold = await indexRepository({ repo, indexDir, workers, keepWorkers: true });
   const coldTime = (performance.now() - t0) / 1000;
   const totalEdges = Object.values(cold.edgesByKind).reduce((s, byConf) => s + Object.values(byConf).reduce((a, b) => a + b, 0), 0);
   console.log(`cold index: ${coldTime.toFixed(2)} s  (${cold.files} files, ${Object.values(cold.entitiesByKind).reduce((a, b) => a + b, 0)} entities, ${totalEdges} edges)`);
@@ -53,7 +54,7 @@ try {
   console.log(`  phases (s): ${formatPhases(cold.phases)}`);
 
   t0 = performance.now();
-  await indexRepository({ repo, indexDir, workers });
+  await indexRepository({ repo, indexDir, workers, keepWorkers: true });
   console.log(`no-op re-index: ${((performance.now() - t0) / 1000).toFixed(2)} s (${(((performance.now() - t0) / 1000 / coldTime) * 100).toFixed(1)}% of cold)`);
 
   if (values['switch-to']) {
@@ -61,7 +62,7 @@ try {
     execFileSync('git', ['-C', repo, 'checkout', '--quiet', '--force', '--detach', values['switch-to']]);
     try {
       t0 = performance.now();
-      const re = await indexRepository({ repo, indexDir, workers });
+      const re = await indexRepository({ repo, indexDir, workers, keepWorkers: true });
       const reTime = (performance.now() - t0) / 1000;
       console.log(`re-index after switching to ${values['switch-to'].slice(0, 10)}: ${reTime.toFixed(2)} s, ${((reTime / coldTime) * 100).toFixed(1)}% of cold (parsed ${re.parsed}, removed ${re.removed}, re-resolved ${re.reresolved})`);
       console.log(`  phases (s): ${formatPhases(re.phases)}`);

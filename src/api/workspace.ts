@@ -48,7 +48,8 @@ const running = new Map<string, Promise<IndexSummary>>();
 export function updateIndex(handle: RepoHandle): Promise<IndexSummary> {
   const pending = running.get(handle.indexDir);
   if (pending) return pending;
-  const run = indexRepository({ repo: handle.repo, indexDir: handle.indexDir }).finally(() => running.delete(handle.indexDir));
+  // A server indexes again as the repository changes: its workers wait for the next run.
+  const run = indexRepository({ repo: handle.repo, indexDir: handle.indexDir, keepWorkers: true }).finally(() => running.delete(handle.indexDir));
   running.set(handle.indexDir, run);
   return run;
 }

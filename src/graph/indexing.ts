@@ -34,6 +34,12 @@ export interface IndexOptions {
   maxFileBytes?: number;
   workers?: number;
   onProgress?: (p: IndexProgress) => void;
+  /**
+   * Keep the extraction workers, idle, for this process's next run (`codectx watch`, a server), their grammars
+   * loaded and their code optimized. Otherwise they end once extraction is done, and their memory is free
+   * before resolution needs its own.
+   */
+  keepWorkers?: boolean;
 }
 
 export interface IndexProgress {
@@ -282,7 +288,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       if (pool !== undefined) {
         const done = pool;
         pool = undefined;
-        done.release();
+        if (options.keepWorkers === true) done.release();
+        else void done.close();
       }
       if (waiting !== undefined) {
         const outcomes = waiting.flat();

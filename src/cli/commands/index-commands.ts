@@ -7,7 +7,11 @@ import { UserError } from '../../util/errors.js';
 import { progressReporter } from '../progress.js';
 import { REPO_OPTIONS, int, printJson, str, type Command } from '../command.js';
 
-export async function runIndex(repo: string, indexDir: string | undefined, options: { maxFileBytes?: number; workers?: number; quiet?: boolean }): Promise<IndexSummary> {
+export async function runIndex(
+  repo: string,
+  indexDir: string | undefined,
+  options: { maxFileBytes?: number; workers?: number; quiet?: boolean; keepWorkers?: boolean },
+): Promise<IndexSummary> {
   const reporter = progressReporter();
   try {
     return await indexRepository({
@@ -15,6 +19,7 @@ export async function runIndex(repo: string, indexDir: string | undefined, optio
       indexDir,
       maxFileBytes: options.maxFileBytes,
       workers: options.workers,
+      keepWorkers: options.keepWorkers,
       onProgress: options.quiet ? undefined : reporter.update,
     });
   } finally {
@@ -128,7 +133,7 @@ export const watchCommand: Command = {
       }
       running = true;
       try {
-        const s = await runIndex(repo, indexDir, { quiet: true });
+        const s = await runIndex(repo, indexDir, { quiet: true, keepWorkers: true });
         process.stdout.write(`${new Date().toISOString()} parsed ${s.parsed}, removed ${s.removed}, re-resolved ${s.reresolved} (${s.seconds.toFixed(2)}s)\n`);
       } catch (err) {
         process.stderr.write(`codectx: ${err instanceof Error ? err.message : String(err)}\n`);
