@@ -133,8 +133,10 @@ export class FileBuilder {
     this.imports.push({ pos, imp });
   }
 
-  /** `value`: `typeName` is an expression the variable holds (see LocalBinding.value), not a type. */
-  /** `declaredType`: see LocalBinding.declaredType. */
+  /**
+   * `value`: `typeName` is an expression the variable holds (see LocalBinding.value), not a type; `declaredType`:
+   * see LocalBinding.declaredType.
+   */
   binding(pos: number, variable: string, typeName: string, value = false, declaredType?: string): void {
     const last = this.bindings[this.bindings.length - 1];
     if (last !== undefined && last.pos === pos && last.variable === variable && last.typeName === typeName && last.value === value) return;

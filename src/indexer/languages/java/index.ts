@@ -156,7 +156,7 @@ interface PendingBinding {
   declaredType?: string;
   /** Id of the node declaring the scope the variable is bound in (see scopeOf). */
   owner: number;
-  /** A catch, enhanced-for or lambda parameter: bound in one block of its scope only. */
+  /** A catch, enhanced-for, resource, pattern or lambda parameter: bound in one block of its scope only (BLOCK_DECLARATORS). */
   block: boolean;
 }
 

@@ -137,9 +137,9 @@ const ARRAY_SUPERTYPES = new Set(['Object', 'Cloneable', 'Serializable']);
 const BOXED_SUPERTYPES = new Set(['Object', 'Number', 'Comparable', 'Serializable', 'Constable', 'ConstantDesc']);
 
 /**
- * Whether an argument of type `arg` (see RawRef.argTypes; a class by its simple name, an array as `int[]`) can be passed to a parameter
- * declared `param`: false only when it surely cannot; a class argument for a class parameter of another name may be
- * a subtype, so it can.
+ * Whether an argument of type `arg` (see RawRef.argTypes; a class by its simple name, an array as `int[]` or
+ * `Foo[]`) can be passed to a parameter declared `param`: false only when it surely cannot; a class argument for a
+ * class parameter of another name may be a subtype, so it can.
  */
 export function mayPass(arg: string, param: string, typeParameters: readonly string[]): boolean {
   const type = param.replace(/<.*>/s, '').replace(/\s+/g, '');
