@@ -11,7 +11,6 @@ import { detectLayout, isLayoutFile } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
 import { isInheritance, type FileExtract } from '../indexer/types.js';
-import type { LanguageId } from './types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
 import { limitInlining } from '../util/compiler-budget.js';
@@ -219,7 +218,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     try {
       const parsed = new Map<string, FileExtract>();
       /** What this run stores and resolves, for the next run of this process (kept-inputs.ts). */
-      const storedDeclarations = new Map<string, { language: LanguageId; syntaxErrors: number; json: string }>();
+      const storedDeclarations = new Map<string, FileExtract>();
       const resolvedDeps = new Map<string, FileDeps>();
       const take = (batch: ExtractOutcome[]): void => {
         for (const o of batch) {
@@ -233,15 +232,11 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
             skips.set(o.path, 'parse-failed');
             present.delete(o.path);
           } else {
-            const json = writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
-            storedDeclarations.set(o.path, { language: o.extract.language, syntaxErrors: o.extract.syntaxErrors, json });
-            // Stored now: resolution reads none of the entities' long texts (loads from the index leave them out too).
-            // The objects are this run's own (copies the worker sent), so they are emptied in place.
-            for (const e of o.extract.entities) {
-              e.docstring = '';
-              e.terms = '';
-            }
-            parsed.set(o.path, o.extract);
+            const declarations = writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
+            storedDeclarations.set(o.path, declarations);
+            // Resolution reads the file as the next run will load it (without the entities' long texts), with all
+            // its references: its entities then have one shape, whether this run extracted them or not.
+            parsed.set(o.path, { ...declarations, refs: o.extract.refs });
           }
         }
       };

@@ -2,26 +2,17 @@
  * What resolution loads from an index (every file's declarations and resolution record), kept by a process
  * between its runs on that index (`codectx watch`, the MCP server): a run that finds the index at the version
  * the last run left starts from these instead of reading and parsing them again. The declarations of the files
- * a run stored are kept as the JSON text it stored and read on first use, so they are what loading them from
- * the index gives; another process's run changes the version, and the next run loads from the index again.
+ * a run stored are kept as loading them from the index gives them (rows.ts fileRecord); another process's run
+ * changes the version, and the next run loads from the index again.
  */
 import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
-import type { LanguageId } from './types.js';
-import { declarationsOf } from './rows.js';
-
-/** A file's declarations as stored by a run, not yet read back. */
-interface StoredText {
-  language: LanguageId;
-  syntaxErrors: number;
-  json: string;
-}
 
 interface Kept {
   indexDir: string;
   version: number;
   /** By path, in path order (as the index loads them). */
-  declarations: Map<string, FileExtract | StoredText>;
+  declarations: Map<string, FileExtract>;
   deps: Map<string, FileDeps>;
 }
 
@@ -37,18 +28,12 @@ let kept: Kept | undefined;
 /** The kept declarations and records of `indexDir` at `version`, or undefined. */
 export function keptInputs(indexDir: string, version: number): ResolutionInputs | undefined {
   if (kept === undefined || kept.indexDir !== indexDir || kept.version !== version) return undefined;
-  const extracts = new Map<string, FileExtract>();
-  for (const [path, record] of kept.declarations) {
-    const extract = 'json' in record ? declarationsOf(path, record.language, record.syntaxErrors, record.json) : record;
-    kept.declarations.set(path, extract);
-    extracts.set(path, extract);
-  }
-  return { extracts, deps: new Map(kept.deps) };
+  return { extracts: new Map(kept.declarations), deps: new Map(kept.deps) };
 }
 
 export interface RunChanges {
   /** Declarations of the files the run stored, as stored (see RunWriter.upsertFile). */
-  stored: ReadonlyMap<string, StoredText>;
+  stored: ReadonlyMap<string, FileExtract>;
   removed: readonly string[];
   /** Resolution records the run wrote. */
   resolved: ReadonlyMap<string, FileDeps>;
@@ -64,13 +49,13 @@ export function keepInputs(
   before: ResolutionInputs,
   changes: RunChanges,
 ): void {
-  const declarations = new Map<string, FileExtract | StoredText>(before.extracts);
+  const declarations = new Map<string, FileExtract>(before.extracts);
   const deps = new Map(before.deps);
   for (const path of changes.removed) {
     declarations.delete(path);
     deps.delete(path);
   }
-  for (const [path, text] of changes.stored) declarations.set(path, text);
+  for (const [path, stored] of changes.stored) declarations.set(path, stored);
   for (const [path, record] of changes.resolved) deps.set(path, record);
   const sorted = [...declarations].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   kept = { indexDir, version, declarations: new Map(sorted), deps };

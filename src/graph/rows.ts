@@ -50,8 +50,15 @@ function entityOf(lean: LeanEntity, filePath: string, language: LanguageId): Ent
   };
 }
 
-export function fileRow(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileRow {
-  const declarations: StoredDeclarations = {
+/** A file's row as stored, and its declarations as loading them from that row gives (see declarationsOf). */
+export function fileRecord(
+  extract: FileExtract,
+  hash: string,
+  size: number,
+  moduleFqn: string,
+  stamp: string,
+): { row: FileRow; declarations: FileExtract } {
+  const stored: StoredDeclarations = {
     entities: extract.entities.map(leanEntity),
     imports: extract.imports,
     bindings: extract.bindings,
@@ -61,22 +68,27 @@ export function fileRow(extract: FileExtract, hash: string, size: number, module
     buildConstraint: extract.buildConstraint,
     bases: extract.refs.filter(isInheritance),
   };
-  return {
+  const row: FileRow = {
     path: extract.filePath,
     language: extract.language,
     hash,
     size,
     moduleFqn,
     syntaxErrors: extract.syntaxErrors,
-    extract: JSON.stringify(declarations),
+    extract: JSON.stringify(stored),
     refs: JSON.stringify(extract.refs),
     stamp,
   };
+  return { row, declarations: readDeclarations(row.path, extract.language, extract.syntaxErrors, stored) };
 }
 
 /** A file's extraction record as resolution reads it back from its stored declarations (`extract` column). */
 export function declarationsOf(path: string, language: LanguageId, syntaxErrors: number, storedJson: string): FileExtract {
-  const { entities, bases, ...rest } = JSON.parse(storedJson) as StoredDeclarations;
+  return readDeclarations(path, language, syntaxErrors, JSON.parse(storedJson) as StoredDeclarations);
+}
+
+function readDeclarations(path: string, language: LanguageId, syntaxErrors: number, stored: StoredDeclarations): FileExtract {
+  const { entities, bases, ...rest } = stored;
   return {
     filePath: path,
     language,

@@ -16,7 +16,7 @@ import {
   entityValues,
   EXTERNAL_COLUMNS,
   externalCount,
-  fileRow,
+  fileRecord,
   resolutionRows,
   type FileRow,
   type ResolutionRows,
@@ -29,8 +29,8 @@ const RUN_CACHE_KIB = 64 * 1024;
 /** The writes of one index run, wherever they happen (this thread or a writer thread). */
 export interface RunWriter {
   removeFile(path: string): void;
-  /** Stores the file's record; returns its stored declarations (the JSON text a later run loads them from). */
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): string;
+  /** Stores the file's record; returns its declarations as a later run loads them from the index (declarationsOf). */
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileExtract;
   setStamp(path: string, stamp: string): void;
   writeResolution(path: string, res: FileEdges, deps: FileDeps): void;
   setMeta(key: string, value: string): void;
@@ -110,10 +110,10 @@ export class UpdateWriter implements RunWriter {
   }
 
   /** Replaces a file's row and entities; its edges stay until writeResolution replaces them. */
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp = ''): string {
-    const row = fileRow(extract, hash, size, moduleFqn, stamp);
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp = ''): FileExtract {
+    const { row, declarations } = fileRecord(extract, hash, size, moduleFqn, stamp);
     this.upsertRow(row, entityValues(extract.entities));
-    return row.extract;
+    return declarations;
   }
 
   /** upsertFile with the row and the entities' values already built (as a writer thread receives them). */

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 import type { SqlValue } from './batch-insert.js';
-import { entityValues, fileRow, resolutionRows, type FileRow, type ResolutionRows } from './rows.js';
+import { entityValues, fileRecord, resolutionRows, type FileRow, type ResolutionRows } from './rows.js';
 import type { FileEdges } from './store.js';
 import type { RunWriter } from './update-writer.js';
 
@@ -70,11 +70,11 @@ export class ThreadedWriter implements RunWriter {
     this.send({ op: 'remove', path });
   }
 
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): string {
-    const row = fileRow(extract, hash, size, moduleFqn, stamp);
+  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileExtract {
+    const { row, declarations } = fileRecord(extract, hash, size, moduleFqn, stamp);
     const entities = entityValues(extract.entities);
     this.send({ op: 'upsert', row, entities }, row.extract.length + row.refs.length + entities.length * CHARS_PER_VALUE);
-    return row.extract;
+    return declarations;
   }
 
   setStamp(path: string, stamp: string): void {

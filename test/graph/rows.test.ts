@@ -1,0 +1,20 @@
+/** A stored file's records: the declarations a run keeps for its next run are those the index loads back. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { declarationsOf, fileRecord } from '../../src/graph/rows.js';
+import { loadFixture } from '../extract/fixtures.js';
+
+const LANGUAGES = ['python', 'typescript', 'javascript', 'go', 'java', 'rust'];
+
+for (const fixture of [...LANGUAGES, ...LANGUAGES.filter((l) => l !== 'javascript').map((l) => `resolve-${l}`)]) {
+  test(`${fixture}: the declarations a run keeps equal those loaded from the stored row`, async () => {
+    const repo = await loadFixture(fixture);
+    for (const [path, extract] of repo.extracts) {
+      // As the main thread receives it from a worker, and as it is extracted there.
+      for (const received of [structuredClone(extract), extract]) {
+        const { row, declarations } = fileRecord(received, 'hash', 1, 'module', '');
+        assert.deepEqual(declarations, declarationsOf(path, received.language, extract.syntaxErrors, row.extract), path);
+      }
+    }
+  });
+}
