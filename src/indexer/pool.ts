@@ -58,7 +58,10 @@ export async function readAndExtract(file: SourceFile, layout: ProjectLayout, ma
 
 /** Below this many files, worker start-up costs more than it saves. */
 const MIN_FILES_FOR_WORKERS = 64;
+/** Batches hold about this many bytes of source, or less towards the end of the work (see makeBatches). */
 const BATCH_BYTES = 256 * 1024;
+const MIN_BATCH_BYTES = 32 * 1024;
+const MAX_BATCH_FILES = 64;
 /**
  * Batches queued at each worker: while the main thread is busy (loading the index, storing results, collecting
  * garbage) a worker that has finished one batch goes on with the next instead of waiting to be sent one.
@@ -134,7 +137,7 @@ export class ExtractPool {
 
   /** Extracts `files` over the pool's workers, handing results over batch by batch as they arrive. */
   extract(files: SourceFile[], layout: ProjectLayout, maxBytes: number, onResults: (outcomes: ExtractOutcome[], done: number) => void): Promise<void> {
-    const batches = makeBatches(files);
+    const batches = makeBatches(files, this.workers.length);
     let next = 0;
     let done = 0;
     return new Promise<void>((resolve, reject) => {
@@ -206,7 +209,7 @@ export async function extractAll(
   onResults([], 0);
   if (!usesWorkers(files.length, workers)) return extractInline(files, layout, maxBytes, onResults);
   if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults);
-  const own = ExtractPool.start(Math.min(workers, makeBatches(files).length));
+  const own = ExtractPool.start(Math.min(workers, makeBatches(files, workers).length));
   try {
     await own.extract(files, layout, maxBytes, onResults);
   } finally {
@@ -229,19 +232,32 @@ async function extractInline(
   for (const f of files) onResults([await readAndExtract(f, layout, maxBytes)], ++done);
 }
 
-function makeBatches(files: SourceFile[]): SourceFile[][] {
+/**
+ * Largest files first, in batches that shrink as the work left does (to a share of it per worker): the workers
+ * then finish within a small batch of each other, instead of one going on alone with a large one.
+ */
+export function makeBatches(files: SourceFile[], workers: number): SourceFile[][] {
+  const bySize = [...files].sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  let remaining = bySize.reduce((n, f) => n + f.size, 0);
   const batches: SourceFile[][] = [];
   let current: SourceFile[] = [];
   let bytes = 0;
-  for (const f of files) {
+  let target = batchTarget(remaining, workers);
+  for (const f of bySize) {
     current.push(f);
     bytes += f.size;
-    if (bytes >= BATCH_BYTES || current.length >= 64) {
+    if (bytes >= target || current.length >= MAX_BATCH_FILES) {
       batches.push(current);
+      remaining -= bytes;
       current = [];
       bytes = 0;
+      target = batchTarget(remaining, workers);
     }
   }
   if (current.length) batches.push(current);
   return batches;
+}
+
+function batchTarget(remaining: number, workers: number): number {
+  return Math.min(BATCH_BYTES, Math.max(MIN_BATCH_BYTES, Math.floor(remaining / (2 * workers))));
 }

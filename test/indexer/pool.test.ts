@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { DEFAULT_MAX_BYTES } from '../../src/indexer/content.js';
 import { languageForPath } from '../../src/indexer/languages/index.js';
 import { detectLayout } from '../../src/indexer/layout.js';
-import { extractAll, ExtractPool, type ExtractOutcome } from '../../src/indexer/pool.js';
+import { extractAll, ExtractPool, makeBatches, type ExtractOutcome, type SourceFile } from '../../src/indexer/pool.js';
 import { walkRepository } from '../../src/indexer/walk.js';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -77,4 +77,25 @@ test('a released pool serves the next run of the process, giving the same result
   } finally {
     removeTree(repo);
   }
+});
+
+test('batches hold the largest files first and shrink towards the end, so the workers finish together', () => {
+  // Sizes from 1 to 99 KB, in path order unrelated to size.
+  const files: SourceFile[] = Array.from({ length: 300 }, (_, i) => ({ path: `f${String(i).padStart(3, '0')}.py`, absPath: '', size: ((i * 37) % 99 + 1) * 1024 }));
+  const batches = makeBatches(files, 2);
+  const flat = batches.flat();
+  assert.deepEqual(flat.map((f) => f.path).sort(), files.map((f) => f.path));
+  for (let i = 1; i < flat.length; i++) assert.ok(flat[i - 1]!.size >= flat[i]!.size, 'largest first');
+  const bytes = batches.map((b) => b.reduce((n, f) => n + f.size, 0));
+  const total = bytes.reduce((a, b) => a + b, 0);
+  // A batch takes files until it holds its target: at most 256 KB, at least 32 KB, else a quarter of what is left.
+  assert.ok(bytes[0]! >= 256 * 1024 && bytes[0]! < 256 * 1024 + 99 * 1024);
+  let left = total;
+  for (const [i, b] of bytes.entries()) {
+    const target = Math.min(256 * 1024, Math.max(32 * 1024, Math.floor(left / 4)));
+    if (i < bytes.length - 1) assert.ok(b >= target && b - batches[i]!.at(-1)!.size < target, `batch ${i}`);
+    left -= b;
+  }
+  assert.ok(bytes.at(-1)! < 40 * 1024, 'the last batches are small');
+  assert.ok(batches.every((b) => b.length <= 64));
 });
