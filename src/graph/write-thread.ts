@@ -110,7 +110,8 @@ export class ThreadedWriter implements RunWriter {
     this.flush();
     this.ended = true;
     const reply = await this.reply;
-    await this.worker.terminate();
+    // Having answered, the thread checkpoints and ends by itself (write-worker.ts); one that failed may not.
+    if (reply.op !== 'done') await this.worker.terminate();
     return reply;
   }
 }

@@ -1,0 +1,39 @@
+/** The writer thread of a large update: it answers once committed, then checkpoints the WAL and ends by itself. */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'node:test';
+import { indexRepository } from '../../src/graph/indexing.js';
+import { IndexStore } from '../../src/graph/store.js';
+import { makeTree, removeTree, writeTree } from '../helpers/tmp.js';
+import { syntheticPythonRepo } from '../helpers/synthetic-repo.js';
+
+test('an update written on the writer thread is committed when the run returns, and its WAL is checkpointed away after', async () => {
+  const files = syntheticPythonRepo(100);
+  const repo = makeTree(files);
+  const indexDir = mkdtempSync(join(tmpdir(), 'codectx-wal-'));
+  try {
+    await indexRepository({ repo, indexDir, workers: 2 });
+    // Every module changes: more than enough files for the writer thread.
+    writeTree(repo, Object.fromEntries(Object.entries(files).map(([path, text]) => [path, `${text}\ndef added_${path.length}():\n    return 1\n`])));
+    const run = await indexRepository({ repo, indexDir, workers: 2 });
+    assert.equal(run.parsed, 101);
+    const store = IndexStore.open(indexDir, { readonly: true });
+    try {
+      assert.equal(store.contents().entitiesByKind.function, 200 + 1);
+    } finally {
+      store.close();
+    }
+    // The last read-write connection to close (the thread's, once it has checkpointed) removes the WAL; a read-only
+    // one opened after that leaves an empty one.
+    const wal = join(indexDir, 'index.db-wal');
+    const walBytes = (): number => (existsSync(wal) ? statSync(wal).size : 0);
+    for (let waited = 0; walBytes() > 0 && waited < 20_000; waited += 50) await sleep(50);
+    assert.equal(walBytes(), 0, 'the WAL is checkpointed and removed once the writer thread ends');
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+  }
+});
