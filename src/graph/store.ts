@@ -162,8 +162,9 @@ export class IndexStore {
     return r ? rowToEntity(r) : undefined;
   }
 
+  /** In file and source order, not in the order rows were written (which updates change). */
   entitiesByFqn(fqn: string): Entity[] {
-    return (this.db.prepare(`${ENTITY_SELECT} WHERE fqn = ?`).raw().all(fqn) as EntityRow[]).map(rowToEntity);
+    return (this.db.prepare(`${ENTITY_SELECT} WHERE fqn = ? ORDER BY file_path, ${ENTITY_ORDER}`).raw().all(fqn) as EntityRow[]).map(rowToEntity);
   }
 
   entitiesByName(name: string): Entity[] {
