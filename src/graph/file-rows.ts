@@ -7,6 +7,15 @@
 import type Database from 'better-sqlite3';
 import type { BatchInsert, SqlValue } from './batch-insert.js';
 
+/** A stored row: its rowid, then its values in `columns` order. */
+type StoredRow = [number, ...SqlValue[]];
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 export class FileRows {
   private readonly select: Database.Statement;
   private readonly update: Database.Statement;
@@ -44,33 +53,35 @@ export class FileRows {
    */
   replace(file: string, rows: readonly SqlValue[]): void {
     const width = this.columns.length;
-    const stored = this.select.all(file) as [number, ...SqlValue[]][];
-    /** Stored rows not matched yet, by their key columns' values. */
-    const byKey = new Map<string, [number, ...SqlValue[]][]>();
+    const stored = this.select.all(file) as StoredRow[];
+    // Stored rows by all their values and by their key columns' values, each looked up in constant time: one
+    // entity can have thousands of external references, all of one key.
+    const byValues = new Map<string, StoredRow[]>();
+    const byKey = new Map<string, StoredRow[]>();
     for (const row of stored) {
-      const key = this.keyOf(row, 1);
-      const list = byKey.get(key);
-      if (list) list.push(row);
-      else byKey.set(key, [row]);
+      push(byValues, JSON.stringify(row.slice(1)), row);
+      push(byKey, this.keyOf(row, 1), row);
     }
-    /** New rows (offsets into `rows`) with no stored row of their key, or none equal. */
-    const unmatched: [key: string, at: number][] = [];
+    const used = new Set<StoredRow>();
+    /** Offsets into `rows` of the new rows equal to no stored row. */
+    const unmatched: number[] = [];
     for (let at = 0; at < rows.length; at += width) {
-      const key = this.keyOf(rows, at);
-      const candidates = byKey.get(key);
-      const equal = candidates?.findIndex((row) => this.rest.every((i) => row[i + 1] === rows[at + i])) ?? -1;
-      if (equal >= 0) candidates!.splice(equal, 1);
-      else unmatched.push([key, at]);
+      const same = byValues.get(JSON.stringify(rows.slice(at, at + width)))?.pop();
+      if (same === undefined) unmatched.push(at);
+      else used.add(same);
     }
-    for (const [key, at] of unmatched) {
-      const row = byKey.get(key)?.pop();
+    for (const at of unmatched) {
+      const candidates = byKey.get(this.keyOf(rows, at));
+      let row = candidates?.pop();
+      while (row !== undefined && used.has(row)) row = candidates!.pop();
       if (row === undefined) {
         this.insert.add(rows.slice(at, at + width), this.rowsHoldFile ? undefined : file);
         continue;
       }
+      used.add(row);
       this.update.run(...this.rest.map((i) => rows[at + i]), row[0]);
     }
-    for (const left of byKey.values()) for (const row of left) this.remove.run(row[0]);
+    for (const row of stored) if (!used.has(row)) this.remove.run(row[0]);
   }
 
   /** The key columns' values of the row starting at `at` (JSON: values are strings, numbers and nulls). */
