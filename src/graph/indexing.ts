@@ -317,8 +317,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           if (!parsed.has(path)) extracts.set(path, { ...extracts.get(path)!, refs: store.refsOf(path) });
           const { deps: read, ...edges } = resolver.resolveFile(path);
           // Resolving the other files reads only this one's inheritance references (ResolveInput): the rest can go.
+          // A file this run stored has them in its declarations already.
           const extract = extracts.get(path)!;
-          extracts.set(path, { ...extract, refs: extract.refs.filter(isInheritance) });
+          extracts.set(path, storedDeclarations.get(path) ?? { ...extract, refs: extract.refs.filter(isInheritance) });
           writer.writeResolution(path, edges, read);
           resolvedDeps.set(path, read);
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
