@@ -3,7 +3,7 @@
  * re-resolve the files whose edges may have changed, and commit everything in one transaction.
  */
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
@@ -15,6 +15,7 @@ import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
 import { limitInlining } from '../util/compiler-budget.js';
 import { UserError } from '../util/errors.js';
+import { makeDirectory } from '../util/make-dir.js';
 import { FreshIndexFile } from './fresh-index.js';
 import { keepInputs, keptInputs, type ResolutionInputs, type RunChanges } from './kept-inputs.js';
 import { IndexStore, INDEX_DB_NAME } from './store.js';
@@ -89,7 +90,7 @@ export function locateRepo(repo: string, indexDir?: string): RepoLocation {
 /** The index folder, created if needed, once it is known to be writable. */
 function writableIndexDir(indexDir: string): string {
   try {
-    mkdirSync(indexDir, { recursive: true });
+    makeDirectory(indexDir);
     accessSync(indexDir, constants.W_OK);
   } catch {
     throw new UserError(`index directory is not writable: ${indexDir} (use --index-dir or CODECTX_INDEX_DIR)`);

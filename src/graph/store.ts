@@ -3,7 +3,7 @@
  * half-way) only ever sees a whole state: the one before the run or the one after it.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract, RawRef } from '../indexer/types.js';
@@ -11,6 +11,7 @@ import type { DepGraph, Edge, Entity, ExternalRef, LanguageId, EntityKind, EdgeK
 import { MIGRATIONS } from './migrations.js';
 import { declarationsOf } from './rows.js';
 import { UpdateWriter } from './update-writer.js';
+import { makeDirectory } from '../util/make-dir.js';
 
 export const INDEX_DB_NAME = 'index.db';
 /**
@@ -58,7 +59,7 @@ export class IndexStore {
    */
   static open(indexDir: string, options: { readonly?: boolean; building?: string } = {}): IndexStore {
     if (!options.readonly) {
-      mkdirSync(indexDir, { recursive: true });
+      makeDirectory(indexDir);
       const marker = join(indexDir, '.gitignore');
       if (!existsSync(marker)) writeFileSync(marker, '*\n');
     }

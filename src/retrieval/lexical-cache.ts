@@ -6,10 +6,11 @@
  * built and the file written anew. Writing is best effort: a read-only index folder only loses the saving.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadedGraph } from '../graph/memory.js';
 import { DERIVED_DIR_NAME } from '../graph/store.js';
+import { makeDirectory } from '../util/make-dir.js';
 import { Bm25fIndex, type FieldSpec } from './bm25f.js';
 
 /**
@@ -68,7 +69,7 @@ function write(file: string, header: Header, index: Bm25fIndex): void {
   // Written aside and renamed into place: a reader never sees half a file, and concurrent writers each write a whole one.
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(join(file, '..'), { recursive: true });
+    makeDirectory(join(file, '..'));
     writeFileSync(temporary, Buffer.concat([prefix, index.toBytes()]));
     renameSync(temporary, file);
   } catch {

@@ -347,8 +347,10 @@ test('CLI: bad input gives one clear line on stderr and a non-zero exit, never a
       [['show', 'nothing.here', '--repo', repo, '--index-dir', join(repo, 'no-index')], /no index for/],
       [['frobnicate'], /unknown command/],
     ];
+    // A file system that refuses the folder although its parent exists (Node's recursive mkdir spins on it forever).
+    if (existsSync('/proc/self')) cases.push([['index', '--repo', repo, '--index-dir', '/proc/codectx-index'], /index directory is not writable/]);
     for (const [args, pattern] of cases) {
-      const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
       assert.notEqual(r.status, 0, args.join(' '));
       assert.match(r.stderr, pattern);
       assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
