@@ -1,6 +1,8 @@
 /** Progress reporting for long runs: a redrawn bar on a TTY, sparse plain lines otherwise. */
 import type { IndexProgress } from '../api/indexing.js';
 
+const MIN_SHARE_FOR_ETA = 0.05;
+
 /** `silentForMs`: nothing is shown before the run has taken that long (a query's refresh of an index mostly up to date). */
 export function progressReporter(
   stream: NodeJS.WriteStream = process.stderr,
@@ -13,7 +15,7 @@ export function progressReporter(
   const started = performance.now();
   let phaseStart = performance.now();
   let lastPhase = '';
-  let lastDraw = 0;
+  let lastDraw = Number.NEGATIVE_INFINITY;
   let lastPlainPct = -1;
   const update = (p: IndexProgress): void => {
     const now = performance.now();
@@ -22,25 +24,31 @@ export function progressReporter(
       if (tty && lastPhase) stream.write('\n');
       lastPhase = p.phase;
       phaseStart = now;
+      lastDraw = Number.NEGATIVE_INFINITY;
       lastPlainPct = -1;
       if (!tty) stream.write(`codectx: ${p.phase}...\n`);
     }
     if (p.total <= 0) return;
+    // The share of the work done: of the bytes when the phase reports them, else of the files.
+    const share = p.bytes !== undefined && p.bytes.total > 0 ? p.bytes.done / p.bytes.total : p.done / p.total;
     if (tty) {
       if (now - lastDraw < 100 && p.done < p.total) return;
       lastDraw = now;
       const elapsed = (now - phaseStart) / 1000;
       const rate = elapsed > 0 ? p.done / elapsed : 0;
-      const eta = rate > 0 ? (p.total - p.done) / rate : 0;
+      // Too early an estimate is mostly start-up (resolution builds its tables before the first file).
+      const eta = share >= MIN_SHARE_FOR_ETA ? `${((elapsed * (1 - share)) / share).toFixed(0)}s` : '?';
       const width = 30;
-      const filled = Math.round((p.done / p.total) * width);
+      const filled = Math.round(share * width);
       const bar = '#'.repeat(filled) + '-'.repeat(width - filled);
-      stream.write(`\r${p.phase.padEnd(7)} [${bar}] ${p.done}/${p.total} files  ${rate.toFixed(0)} files/s  ETA ${eta.toFixed(0)}s `);
+      stream.write(`\r${p.phase.padEnd(7)} [${bar}] ${p.done}/${p.total} files  ${rate.toFixed(0)} files/s  ETA ${eta} `);
     } else if (p.phase === 'parse') {
-      const pct = Math.floor((p.done / p.total) * 10) * 10;
+      // The smallest files go last, and may hold no bytes at all (an empty __init__.py): 100% waits for them.
+      const pct = p.done < p.total ? Math.min(90, Math.floor(share * 10) * 10) : 100;
       if (pct > lastPlainPct) {
         lastPlainPct = pct;
-        stream.write(`codectx: parsed ${p.done}/${p.total} files (${pct}%)\n`);
+        const of = p.bytes !== undefined ? ` of ${megabytes(p.bytes.total)}` : '';
+        stream.write(`codectx: parsed ${p.done}/${p.total} files (${pct}%${of})\n`);
       }
     }
   };
@@ -48,4 +56,8 @@ export function progressReporter(
     if (tty && lastPhase) stream.write('\n');
   };
   return { update, finish };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

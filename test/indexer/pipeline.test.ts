@@ -433,6 +433,30 @@ test('a first index is built aside and put in place complete, in WAL mode, with 
   }
 });
 
+test('the parse phase reports the bytes of source done, up to the total of the files it extracts', async () => {
+  const files = { 'big.py': `${'x = 1\n'.repeat(500)}`, 'mid.py': 'def f():\n    return 1\n', 'empty.py': '', 'pkg/__init__.py': 'y = 2\n' };
+  const repo = makeTree(files);
+  const indexDir = tempDir();
+  try {
+    const seen: { done: number; bytes: number; total: number }[] = [];
+    await indexRepository({
+      repo,
+      indexDir,
+      workers: 1,
+      onProgress: (p) => {
+        if (p.phase === 'parse' && p.bytes) seen.push({ done: p.done, bytes: p.bytes.done, total: p.bytes.total });
+      },
+    });
+    const total = Object.values(files).reduce((n, text) => n + Buffer.byteLength(text), 0);
+    assert.ok(seen.every((s) => s.total === total));
+    assert.deepEqual(seen.at(-1), { done: 4, bytes: total, total });
+    assert.ok(seen.every((s, i) => i === 0 || (s.bytes >= seen[i - 1]!.bytes && s.done > seen[i - 1]!.done)));
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+  }
+});
+
 test('a reader during an index run sees the state before the run, never part of it', async () => {
   const repo = makeTree(syntheticPythonRepo(80));
   const indexDir = tempDir();

@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { progressReporter } from '../../src/cli/progress.js';
+
+function fakeStream(isTTY: boolean): { stream: NodeJS.WriteStream; written: string[] } {
+  const written: string[] = [];
+  const stream = { isTTY, write: (s: string) => written.push(s) > 0 } as unknown as NodeJS.WriteStream;
+  return { stream, written };
+}
+
+const MB = 1024 * 1024;
+
+test('plain progress counts the parse phase by bytes, as the files go largest first, and says 100% only once all are done', () => {
+  const { stream, written } = fakeStream(false);
+  const reporter = progressReporter(stream);
+  const total = 10 * MB;
+  const parse = (done: number, bytes: number): void => reporter.update({ phase: 'parse', done, total: 1000, bytes: { done: bytes, total } });
+  parse(0, 0);
+  parse(3, 3 * MB);
+  parse(10, 5.5 * MB);
+  parse(900, total);
+  parse(1000, total);
+  reporter.finish();
+  assert.deepEqual(written, [
+    'codectx: parse...\n',
+    'codectx: parsed 0/1000 files (0% of 10.0 MB)\n',
+    'codectx: parsed 3/1000 files (30% of 10.0 MB)\n',
+    'codectx: parsed 10/1000 files (50% of 10.0 MB)\n',
+    'codectx: parsed 900/1000 files (90% of 10.0 MB)\n',
+    'codectx: parsed 1000/1000 files (100% of 10.0 MB)\n',
+  ]);
+});
+
+test('the progress bar fills by bytes and shows files done', () => {
+  const { stream, written } = fakeStream(true);
+  const reporter = progressReporter(stream);
+  reporter.update({ phase: 'parse', done: 2, total: 100, bytes: { done: 5 * MB, total: 10 * MB } });
+  reporter.finish();
+  const bar = written.find((s) => s.startsWith('\rparse'));
+  assert.ok(bar, written.join('|'));
+  assert.match(bar, /\[#{15}-{15}\] 2\/100 files .* ETA \d+s $/);
+  reporter.update({ phase: 'resolve', done: 1, total: 100 });
+  assert.match(written.at(-1)!, /^\rresolve \[-{30}\] 1\/100 files .* ETA \? $/);
+});
+
+test('without bytes, the share of files done is the progress', () => {
+  const { stream, written } = fakeStream(false);
+  const reporter = progressReporter(stream);
+  reporter.update({ phase: 'parse', done: 50, total: 100 });
+  assert.equal(written.at(-1), 'codectx: parsed 50/100 files (50%)\n');
+});
