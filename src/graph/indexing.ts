@@ -9,7 +9,7 @@ import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout, isLayoutFile } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
-import { createResolver, type FileDeps } from '../indexer/resolve/index.js';
+import { createResolver, type FileDeps, type RepoTables } from '../indexer/resolve/index.js';
 import { isInheritance, type FileExtract } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
@@ -17,7 +17,7 @@ import { limitInlining } from '../util/compiler-budget.js';
 import { UserError } from '../util/errors.js';
 import { makeDirectory } from '../util/make-dir.js';
 import { FreshIndexFile } from './fresh-index.js';
-import { keepInputs, keptInputs, type ResolutionInputs, type RunChanges } from './kept-inputs.js';
+import { keepInputs, keptInputs, takeKeptTables, type ResolutionInputs, type RunChanges } from './kept-inputs.js';
 import { IndexStore, INDEX_DB_NAME } from './store.js';
 import type { RunWriter } from './update-writer.js';
 import { ThreadedWriter } from './write-thread.js';
@@ -218,7 +218,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const mayResolve = candidates.length > 0 || walkedAway || reresolveAll;
 
     let summaryBase: { parsed: number; removed: number; reresolved: number };
-    let runInputs: { loaded: ResolutionInputs; changes: RunChanges } | undefined;
+    let runInputs: { loaded: ResolutionInputs; changes: RunChanges; tables: RepoTables | undefined } | undefined;
     // Many files to write (parsed, or re-resolved all): SQLite works on a thread of its own while this one resolves.
     const manyWrites = candidates.length >= THREADED_WRITES_FROM || (reresolveAll && stored.size >= THREADED_WRITES_FROM);
     const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir, fresh?.name) : store.beginUpdate();
@@ -272,11 +272,12 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       let deps: ReadonlyMap<string, FileDeps> = new Map();
       /** The declarations and records the run started from, left unchanged. */
       let loaded: ResolutionInputs | undefined;
+      /** The last run's resolver tables over `loaded`'s declarations, when this process kept them. */
+      let tables: RepoTables | undefined;
       const load = (): void => {
-        loaded =
-          stored.size === 0
-            ? { extracts, deps }
-            : (keptInputs(indexDir, versionAtStart) ?? { extracts: store.loadDeclarations(), deps: store.loadDeps() });
+        const kept = stored.size === 0 ? undefined : keptInputs(indexDir, versionAtStart);
+        loaded = stored.size === 0 ? { extracts, deps } : (kept ?? { extracts: store.loadDeclarations(), deps: store.loadDeps() });
+        if (kept !== undefined) tables = takeKeptTables(indexDir, versionAtStart);
         extracts = new Map(loaded.extracts);
         deps = loaded.deps;
       };
@@ -318,7 +319,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       const changed = changedUpFront;
       let reresolved = 0;
       if (changed.size > 0 || reresolveAll) {
-        const resolver = createResolver({ extracts, layout, readFile });
+        const earlier = tables && { tables, before: loaded!.extracts, changed };
+        const resolver = createResolver({ extracts, layout, readFile, earlier });
+        tables = resolver.tables;
         const resolveAll = stored.size === 0 || reresolveAll;
         const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous, deps);
         const order = [...affected].filter((p) => extracts.has(p)).sort();
@@ -342,7 +345,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       progress({ phase: 'write', done: 0, total: 1 });
       summaryBase = { parsed: parsed.size, removed: removed.length, reresolved };
       // A run that loaded nothing (it changed nothing) leaves what is kept as it is.
-      if (loaded !== undefined) runInputs = { loaded, changes: { stored: storedDeclarations, removed, resolved: resolvedDeps } };
+      if (loaded !== undefined) runInputs = { loaded, changes: { stored: storedDeclarations, removed, resolved: resolvedDeps }, tables };
       await writer.commit(skips, summaryBase);
     } catch (err) {
       await writer.rollback();
@@ -356,7 +359,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       published = true;
       store = openIndexForWrite(indexDir);
     }
-    if (runInputs !== undefined) keepInputs(indexDir, store.indexVersion(), runInputs.loaded, runInputs.changes);
+    if (runInputs !== undefined) keepInputs(indexDir, store.indexVersion(), runInputs.loaded, runInputs.changes, runInputs.tables);
     phases.write += (performance.now() - phaseStart) / 1000;
     const summary: IndexSummary = {
       repo,

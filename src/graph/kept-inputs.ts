@@ -5,7 +5,7 @@
  * a run stored are kept as loading them from the index gives them (rows.ts fileRecord); another process's run
  * changes the version, and the next run loads from the index again.
  */
-import type { FileDeps } from '../indexer/resolve/index.js';
+import type { FileDeps, RepoTables } from '../indexer/resolve/index.js';
 import type { FileExtract } from '../indexer/types.js';
 
 interface Kept {
@@ -14,6 +14,8 @@ interface Kept {
   /** By path, in path order (as the index loads them). */
   declarations: Map<string, FileExtract>;
   deps: Map<string, FileDeps>;
+  /** The last run's resolver tables over `declarations`, until a run takes them to update. */
+  tables: RepoTables | undefined;
 }
 
 /** Every stored file's declarations (as IndexStore.loadDeclarations gives them) and resolution records. */
@@ -31,6 +33,17 @@ export function keptInputs(indexDir: string, version: number): ResolutionInputs 
   return { extracts: new Map(kept.declarations), deps: new Map(kept.deps) };
 }
 
+/**
+ * The resolver tables kept with the declarations of `indexDir` at `version`, handed over once: the run that takes
+ * them updates them in place, and keeps them again only once committed.
+ */
+export function takeKeptTables(indexDir: string, version: number): RepoTables | undefined {
+  if (kept === undefined || kept.indexDir !== indexDir || kept.version !== version) return undefined;
+  const tables = kept.tables;
+  kept.tables = undefined;
+  return tables;
+}
+
 export interface RunChanges {
   /** Declarations of the files the run stored, as stored (see RunWriter.upsertFile). */
   stored: ReadonlyMap<string, FileExtract>;
@@ -41,13 +54,14 @@ export interface RunChanges {
 
 /**
  * Keeps what the index holds after a committed run at `version`: `before` (the declarations and records the run
- * started from, unchanged) with the run's changes.
+ * started from, unchanged) with the run's changes, and `tables` when they were built or updated over the result.
  */
 export function keepInputs(
   indexDir: string,
   version: number,
   before: ResolutionInputs,
   changes: RunChanges,
+  tables: RepoTables | undefined,
 ): void {
   const declarations = new Map<string, FileExtract>(before.extracts);
   const deps = new Map(before.deps);
@@ -58,5 +72,5 @@ export function keepInputs(
   for (const [path, stored] of changes.stored) declarations.set(path, stored);
   for (const [path, record] of changes.resolved) deps.set(path, record);
   const sorted = [...declarations].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  kept = { indexDir, version, declarations: new Map(sorted), deps };
+  kept = { indexDir, version, declarations: new Map(sorted), deps, tables };
 }

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexRepository, type IndexSummary } from '../../src/graph/indexing.js';
 import { IndexStore } from '../../src/graph/store.js';
-import { keptInputs } from '../../src/graph/kept-inputs.js';
+import { keepInputs, keptInputs, takeKeptTables } from '../../src/graph/kept-inputs.js';
+import { createResolver } from '../../src/indexer/resolve/index.js';
+import { detectLayout } from '../../src/indexer/layout.js';
 import { makeTree, removeTree, writeTree, PROJECT_ROOT } from '../helpers/tmp.js';
 import { syntheticPythonRepo } from '../helpers/synthetic-repo.js';
 import { snapshotIndex } from '../helpers/graph-snapshot.js';
@@ -316,6 +318,45 @@ test('bad files are skipped with a counted reason and never crash the run', asyn
     try {
       const names = store.entitiesOfFile('broken.py').map((e) => e.name);
       assert.ok(names.includes('Still') && names.includes('there'), `recovered entities: ${names.join(', ')}`);
+    } finally {
+      store.close();
+    }
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+  }
+});
+
+test('a process updates the resolver tables of its last run in place, to what a build over the new declarations gives', async () => {
+  const repo = makeTree(COMMIT_A);
+  const indexDir = tempDir();
+  const version = (): number => {
+    const store = IndexStore.open(indexDir, { readonly: true });
+    try {
+      return store.indexVersion();
+    } finally {
+      store.close();
+    }
+  };
+  try {
+    await indexRepository({ repo, indexDir, workers: 1 });
+    const first = takeKeptTables(indexDir, version());
+    assert.ok(first, 'the first run keeps its tables');
+    // Kept again, as the run left them, for the next run to take.
+    keepInputs(indexDir, version(), keptInputs(indexDir, version())!, { stored: new Map(), removed: [], resolved: new Map() }, first);
+    writeTree(repo, {
+      'shop/pricing.py': 'def price_of(item, qty=1):\n    return item.price * qty\n\nclass Discount:\n    def amount(self):\n        return 5\n',
+      'shop/a_first.py': 'class Discount:\n    def amount(self):\n        return 1\n',
+    });
+    unlinkSync(join(repo, 'shop/report.py'));
+    await indexRepository({ repo, indexDir, workers: 1 });
+    const updated = takeKeptTables(indexDir, version());
+    assert.equal(updated, first, 'the second run updated the first run\'s tables');
+    const store = IndexStore.open(indexDir, { readonly: true });
+    try {
+      const extracts = store.loadDeclarations();
+      const built = createResolver({ extracts, layout: detectLayout([...extracts.keys()], () => null), readFile: () => null }).tables;
+      assert.deepStrictEqual(updated, built);
     } finally {
       store.close();
     }

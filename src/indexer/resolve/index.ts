@@ -1,5 +1,5 @@
 /** Cross-file resolution: turns every file's extraction record into graph edges and external references. */
-import type { EdgeKind, Edge, ExternalRef } from '../../graph/types.js';
+import type { EdgeKind, Edge, ExternalRef, LanguageId } from '../../graph/types.js';
 import type { FileExtract, ProjectLayout, RefKind } from '../types.js';
 import { goResolver } from '../languages/go/resolver.js';
 import { javaResolver } from '../languages/java/resolver.js';
@@ -12,8 +12,10 @@ import { Engine } from './engine.js';
 import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView } from './language.js';
 import { RepoQueries } from './queries.js';
 import { RepoIndex } from './repo-index.js';
+import { RepoTables } from './repo-tables.js';
 
 export type { FileDeps } from './dependencies.js';
+export type { RepoTables } from './repo-tables.js';
 
 export interface ResolveInput {
   /**
@@ -25,6 +27,11 @@ export interface ResolveInput {
   layout: ProjectLayout;
   /** For tsconfig.json, package.json, go.mod ... (repo-relative); null when absent. */
   readFile: (relPath: string) => string | null;
+  /**
+   * The tables an earlier resolver built (Resolver.tables) over `before`, and every path whose extract differs
+   * between `before` and `extracts`: the tables are updated in place, where building them reads every file.
+   */
+  earlier?: { tables: RepoTables; before: ReadonlyMap<string, FileExtract>; changed: Iterable<string> };
 }
 
 /** Edges and external references whose source entity is in one file. */
@@ -34,6 +41,8 @@ export interface FileResolution {
 }
 
 export interface Resolver {
+  /** Its lookup tables over every file's declarations, for the next resolver to update (ResolveInput.earlier). */
+  readonly tables: RepoTables;
   /** The file's edges and externals, and what of the rest of the repository they were derived from. */
   resolveFile(filePath: string): FileResolution & { deps: FileDeps };
   /**
@@ -76,7 +85,14 @@ export function createResolver(input: ResolveInput): Resolver {
   const resolvers = new Map<LanguageGroup, LanguageResolver>();
   for (const group of groups) resolvers.set(group, factories[group](repo));
   const tracker = new DepTracker();
-  const index = new RepoIndex(input.extracts, tracker, (language) => resolvers.get(languageGroup(language))?.selfReceivers ?? new Set());
+  const selfReceivers = (language: LanguageId): ReadonlySet<string> => resolvers.get(languageGroup(language))?.selfReceivers ?? new Set();
+  let tables: RepoTables;
+  if (input.earlier === undefined) tables = RepoTables.build(input.extracts, selfReceivers);
+  else {
+    tables = input.earlier.tables;
+    tables.update(input.earlier.before, input.extracts, input.earlier.changed, selfReceivers);
+  }
+  const index = new RepoIndex(tables, input.extracts, tracker);
   const queries = new RepoQueries(index, resolvers, tracker);
   const engine = new Engine(index, resolvers, queries, tracker);
 
@@ -130,6 +146,7 @@ export function createResolver(input: ResolveInput): Resolver {
   };
 
   return {
+    tables,
     resolveFile(filePath) {
       const extract = input.extracts.get(filePath);
       if (!extract) return { edges: [], externals: [], deps: { reads: {}, queries: [] } };
