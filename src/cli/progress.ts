@@ -42,13 +42,13 @@ export function progressReporter(
       const filled = Math.round(share * width);
       const bar = '#'.repeat(filled) + '-'.repeat(width - filled);
       stream.write(`\r${p.phase.padEnd(7)} [${bar}] ${p.done}/${p.total} files  ${rate.toFixed(0)} files/s  ETA ${eta} `);
-    } else if (p.phase === 'parse') {
+    } else if (p.phase === 'parse' || (p.phase === 'resolve' && p.done > 0)) {
       // The smallest files go last, and may hold no bytes at all (an empty __init__.py): 100% waits for them.
       const pct = p.done < p.total ? Math.min(90, Math.floor(share * 10) * 10) : 100;
       if (pct > lastPlainPct) {
         lastPlainPct = pct;
         const of = p.bytes !== undefined ? ` of ${megabytes(p.bytes.total)}` : '';
-        stream.write(`codectx: parsed ${p.done}/${p.total} files (${pct}%${of})\n`);
+        stream.write(`codectx: ${p.phase === 'parse' ? 'parsed' : 'resolved'} ${p.done}/${p.total} files (${pct}%${of})\n`);
       }
     }
   };

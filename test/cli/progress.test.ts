@@ -49,3 +49,15 @@ test('without bytes, the share of files done is the progress', () => {
   reporter.update({ phase: 'parse', done: 50, total: 100 });
   assert.equal(written.at(-1), 'codectx: parsed 50/100 files (50%)\n');
 });
+
+test('plain progress of resolution starts with its first file, once the total is known', () => {
+  const { stream, written } = fakeStream(false);
+  const reporter = progressReporter(stream);
+  reporter.update({ phase: 'resolve', done: 0, total: 1 });
+  for (let done = 1; done <= 40; done++) reporter.update({ phase: 'resolve', done, total: 40 });
+  assert.deepEqual(written, [
+    'codectx: resolve...\n',
+    ...[0, 10, 20, 30, 40, 50, 60, 70, 80, 90].map((pct) => `codectx: resolved ${Math.max(1, (pct / 100) * 40)}/40 files (${pct}%)\n`),
+    'codectx: resolved 40/40 files (100%)\n',
+  ]);
+});
