@@ -221,7 +221,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     let runInputs: { loaded: ResolutionInputs; changes: RunChanges; tables: RepoTables | undefined } | undefined;
     // Many files to write (parsed, or re-resolved all): SQLite works on a thread of its own while this one resolves.
     const manyWrites = candidates.length >= THREADED_WRITES_FROM || (reresolveAll && stored.size >= THREADED_WRITES_FROM);
-    const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir, fresh?.name) : store.beginUpdate();
+    const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir, fresh?.name, options.keepWorkers === true) : store.beginUpdate();
     try {
       const parsed = new Map<string, FileExtract>();
       /** What this run stores and resolves, for the next run of this process (kept-inputs.ts). */

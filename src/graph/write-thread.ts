@@ -20,8 +20,10 @@ export type WriteOp =
   | { op: 'resolution'; path: string; rows: ResolutionRows; deps: string }
   | { op: 'meta'; key: string; value: string }
   | { op: 'filesDone' }
-  | { op: 'commit'; skips: [string, string][]; summary: unknown }
-  | { op: 'rollback' };
+  /** `stay`: the thread waits for another run's `open` instead of ending. */
+  | { op: 'commit'; skips: [string, string][]; summary: unknown; stay: boolean }
+  | { op: 'rollback'; stay: boolean }
+  | { op: 'quit' };
 
 const BATCH_OPS = 64;
 /** Posts a batch early once it holds about this many characters (a value of a row list counting as CHARS_PER_VALUE). */
@@ -30,15 +32,71 @@ const CHARS_PER_VALUE = 16;
 
 export type WriteReply = { op: 'done' } | { op: 'failed'; message: string };
 
+/** How long a process keeps an idle writer thread for its next run, as it keeps its extraction workers (pool.ts). */
+const IDLE_WRITER_MS = 60_000;
+
+/** The writer thread a run of this process left for the next one: started, its modules loaded, its code optimized. */
+let idle: { worker: Worker; timer: NodeJS.Timeout } | undefined;
+
+/** The thread id of the idle writer thread, if any (for tests). */
+export function idleWriterThread(): number | undefined {
+  return idle?.worker.threadId;
+}
+
+function takeIdle(): Worker | undefined {
+  if (idle === undefined) return undefined;
+  const { worker, timer } = idle;
+  idle = undefined;
+  clearTimeout(timer);
+  forgetListeners(worker);
+  worker.ref();
+  return worker;
+}
+
+/** Removes the listeners a run or the idle slot added (not all: Node's own start and stop the thread's port). */
+function forgetListeners(worker: Worker): void {
+  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
+}
+
+/** Keeps a thread whose run is over for the next run; one at a time: another ends once it has checkpointed. */
+function park(worker: Worker): void {
+  forgetListeners(worker);
+  if (idle !== undefined) {
+    worker.postMessage([{ op: 'quit' }]);
+    return;
+  }
+  worker.unref();
+  const drop = (): void => {
+    if (idle?.worker !== worker) return;
+    clearTimeout(idle.timer);
+    idle = undefined;
+  };
+  worker.on('error', drop);
+  worker.on('exit', drop);
+  const timer = setTimeout(() => {
+    drop();
+    worker.postMessage([{ op: 'quit' }]);
+  }, IDLE_WRITER_MS);
+  timer.unref();
+  idle = { worker, timer };
+}
+
 export class ThreadedWriter implements RunWriter {
   private readonly worker: Worker;
   private ended = false;
-  /** The thread's end: its reply to commit or rollback, or its crash. */
+  /** The run's end: the thread's reply to commit or rollback, or its crash. */
   private readonly reply: Promise<WriteReply>;
 
-  /** Starts the thread and opens the run's transaction there (the index must exist and be migrated). */
-  constructor(indexDir: string, building?: string) {
-    this.worker = new Worker(new URL('./write-worker.js', import.meta.url));
+  /**
+   * Starts the thread, or takes the one an earlier run of this process left, and opens the run's transaction there
+   * (the index must exist and be migrated). With `keep`, the thread waits for this process's next run once done.
+   */
+  constructor(
+    indexDir: string,
+    building?: string,
+    private readonly keep = false,
+  ) {
+    this.worker = takeIdle() ?? new Worker(new URL('./write-worker.js', import.meta.url));
     this.reply = new Promise<WriteReply>((resolve) => {
       this.worker.once('message', resolve);
       this.worker.once('error', (err) => resolve({ op: 'failed', message: err.message }));
@@ -96,13 +154,13 @@ export class ThreadedWriter implements RunWriter {
   }
 
   async commit(skips: ReadonlyMap<string, string>, summary: unknown): Promise<void> {
-    this.send({ op: 'commit', skips: [...skips], summary });
+    this.send({ op: 'commit', skips: [...skips], summary, stay: this.keep });
     const reply = await this.end();
     if (reply.op === 'failed') throw new Error(`codectx: writing the index failed: ${reply.message}`);
   }
 
   async rollback(): Promise<void> {
-    this.send({ op: 'rollback' });
+    this.send({ op: 'rollback', stay: this.keep });
     await this.end();
   }
 
@@ -110,8 +168,10 @@ export class ThreadedWriter implements RunWriter {
     this.flush();
     this.ended = true;
     const reply = await this.reply;
-    // Having answered, the thread checkpoints and ends by itself (write-worker.ts); one that failed may not.
+    // Having answered, the thread checkpoints and then ends by itself or, kept, waits (write-worker.ts); one that
+    // failed may do neither.
     if (reply.op !== 'done') await this.worker.terminate();
+    else if (this.keep) park(this.worker);
     return reply;
   }
 }

@@ -11,7 +11,8 @@ let writer: UpdateWriter | undefined;
 /** The first failure: later writes are dropped, and commit reports it instead of committing. */
 let failure: string | undefined;
 
-function finish(reply: WriteReply): void {
+/** Ends the run; the thread ends too unless `stay` (then it waits for the next run's `open`). */
+function finish(reply: WriteReply, stay = false): void {
   try {
     writer?.rollback();
     if (reply.op === 'done') {
@@ -27,8 +28,9 @@ function finish(reply: WriteReply): void {
     store?.close();
     store = undefined;
     writer = undefined;
+    failure = undefined;
     if (reply.op !== 'done') port.postMessage(reply);
-    port.close();
+    if (reply.op !== 'done' || !stay) port.close();
   }
 }
 
@@ -37,7 +39,8 @@ port.on('message', (ops: WriteOp[]) => {
 });
 
 function apply(op: WriteOp): void {
-  if (op.op === 'rollback') return finish({ op: 'done' });
+  if (op.op === 'quit') return port.close();
+  if (op.op === 'rollback') return finish({ op: 'done' }, op.stay);
   if (op.op === 'commit') {
     if (failure !== undefined || writer === undefined) return finish({ op: 'failed', message: failure ?? 'writer not open' });
     try {
@@ -45,7 +48,7 @@ function apply(op: WriteOp): void {
     } catch (err) {
       return finish({ op: 'failed', message: err instanceof Error ? err.message : String(err) });
     }
-    return finish({ op: 'done' });
+    return finish({ op: 'done' }, op.stay);
   }
   if (failure !== undefined) return;
   try {

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { indexRepository } from '../../src/graph/indexing.js';
+import { idleWriterThread } from '../../src/graph/write-thread.js';
+import { snapshotIndex } from '../helpers/graph-snapshot.js';
 import { makeTree, removeTree, writeTree } from '../helpers/tmp.js';
 import { syntheticPythonRepo } from '../helpers/synthetic-repo.js';
 
@@ -30,5 +32,31 @@ test('an update written on the writer thread is committed when the run returns, 
   } finally {
     removeTree(repo);
     rmSync(indexDir, { recursive: true, force: true });
+  }
+});
+
+test('a process that keeps its workers keeps its writer thread for its next run, which writes what a cold index holds', async () => {
+  const files = syntheticPythonRepo(100);
+  const repo = makeTree(files);
+  const indexDir = mkdtempSync(join(tmpdir(), 'codectx-keep-'));
+  const cold = mkdtempSync(join(tmpdir(), 'codectx-keep-cold-'));
+  const edit = (n: number): void =>
+    writeTree(repo, Object.fromEntries(Object.entries(files).map(([path, text]) => [path, `${text}\ndef added_${n}_${path.length}():\n    return ${n}\n`])));
+  try {
+    await indexRepository({ repo, indexDir, workers: 2, keepWorkers: true });
+    const first = idleWriterThread();
+    assert.notEqual(first, undefined, 'the first run leaves its writer thread');
+    edit(1);
+    assert.equal((await indexRepository({ repo, indexDir, workers: 2, keepWorkers: true })).parsed, 101);
+    assert.equal(idleWriterThread(), first, 'the next run took it and left it again');
+    edit(2);
+    await indexRepository({ repo, indexDir, workers: 2 });
+    assert.equal(idleWriterThread(), undefined, 'a run that does not keep its workers ends the thread');
+    await indexRepository({ repo, indexDir: cold, workers: 2 });
+    assert.deepEqual(snapshotIndex(indexDir), snapshotIndex(cold));
+  } finally {
+    removeTree(repo);
+    rmSync(indexDir, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
   }
 });
