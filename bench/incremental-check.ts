@@ -1,8 +1,9 @@
 /**
  * Incremental == cold on a real repository (not a test: the unit fixtures are small). Indexes commit A,
  * switches the worktree to B and updates the index, then indexes B cold into another folder and compares
- * every entity, edge and external. Restores the worktree's commit afterwards.
- *   node dist/bench/incremental-check.js --repo DIR --from COMMIT --to COMMIT
+ * every entity, edge and external. Restores the worktree's commit afterwards. With --keep-workers the update runs as
+ * a long-lived process's (`codectx watch`, the MCP server) does: with the workers and writer thread the first run left.
+ *   node dist/bench/incremental-check.js --repo DIR --from COMMIT --to COMMIT [--keep-workers]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,9 +13,11 @@ import { parseArgs } from 'node:util';
 import { indexRepository, type IndexSummary } from '../src/graph/indexing.js';
 import { IndexStore } from '../src/graph/store.js';
 
-const { values } = parseArgs({ options: { repo: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { repo: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, 'keep-workers': { type: 'boolean' } },
+});
 if (!values.repo || !values.from || !values.to) {
-  process.stderr.write('usage: node dist/bench/incremental-check.js --repo DIR --from COMMIT --to COMMIT\n');
+  process.stderr.write('usage: node dist/bench/incremental-check.js --repo DIR --from COMMIT --to COMMIT [--keep-workers]\n');
   process.exit(2);
 }
 const repo = values.repo;
@@ -24,7 +27,7 @@ const checkout = (commit: string): void => {
 
 async function timed(indexDir: string): Promise<{ seconds: number; summary: IndexSummary }> {
   const t0 = performance.now();
-  const summary = await indexRepository({ repo, indexDir });
+  const summary = await indexRepository({ repo, indexDir, keepWorkers: values['keep-workers'] === true });
   return { seconds: (performance.now() - t0) / 1000, summary };
 }
 
