@@ -345,7 +345,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       progress({ phase: 'write', done: 0, total: 1 });
       summaryBase = { parsed: parsed.size, removed: removed.length, reresolved };
       // A run that loaded nothing (it changed nothing) leaves what is kept as it is.
-      if (loaded !== undefined) runInputs = { loaded, changes: { stored: storedDeclarations, removed, resolved: resolvedDeps }, tables };
+      // The tables are kept only for a process that will index again (they take memory its queries may want).
+      const keptTables = options.keepWorkers === true ? tables : undefined;
+      if (loaded !== undefined) runInputs = { loaded, changes: { stored: storedDeclarations, removed, resolved: resolvedDeps }, tables: keptTables };
       await writer.commit(skips, summaryBase);
     } catch (err) {
       await writer.rollback();

@@ -327,7 +327,7 @@ test('bad files are skipped with a counted reason and never crash the run', asyn
   }
 });
 
-test('a process updates the resolver tables of its last run in place, to what a build over the new declarations gives', async () => {
+test('a process that keeps its workers updates the resolver tables of its last run in place, to what a build over the new declarations gives', async () => {
   const repo = makeTree(COMMIT_A);
   const indexDir = tempDir();
   const version = (): number => {
@@ -339,7 +339,7 @@ test('a process updates the resolver tables of its last run in place, to what a 
     }
   };
   try {
-    await indexRepository({ repo, indexDir, workers: 1 });
+    await indexRepository({ repo, indexDir, workers: 1, keepWorkers: true });
     const first = takeKeptTables(indexDir, version());
     assert.ok(first, 'the first run keeps its tables');
     // Kept again, as the run left them, for the next run to take.
@@ -349,7 +349,7 @@ test('a process updates the resolver tables of its last run in place, to what a 
       'shop/a_first.py': 'class Discount:\n    def amount(self):\n        return 1\n',
     });
     unlinkSync(join(repo, 'shop/report.py'));
-    await indexRepository({ repo, indexDir, workers: 1 });
+    await indexRepository({ repo, indexDir, workers: 1, keepWorkers: true });
     const updated = takeKeptTables(indexDir, version());
     assert.equal(updated, first, 'the second run updated the first run\'s tables');
     const store = IndexStore.open(indexDir, { readonly: true });
@@ -360,6 +360,9 @@ test('a process updates the resolver tables of its last run in place, to what a 
     } finally {
       store.close();
     }
+    writeTree(repo, { 'shop/a_first.py': 'class Discount:\n    def amount(self):\n        return 2\n' });
+    await indexRepository({ repo, indexDir, workers: 1 });
+    assert.equal(takeKeptTables(indexDir, version()), undefined, 'a one-shot run keeps no tables');
   } finally {
     removeTree(repo);
     rmSync(indexDir, { recursive: true, force: true });
