@@ -230,6 +230,27 @@ test('typescript the grammar misparses (variance annotations, call signatures sp
   assert.deepEqual(fqns(tsx), ['module src/v', 'function src/v:View']);
 });
 
+test('typescript the grammar misparses (`export import x = require()`, an export list with `from` on the next line) keeps its imports and lines', async () => {
+  const source = ["export import fs = require('fs');", 'export { a, b }', "from './x';", 'export type { T }', "  from './t';", 'export function f(): number {', '  return 1;', '}', ''].join('\n');
+  const x = await extractSource('src/m.ts', source);
+  assert.equal(x.syntaxErrors, 0);
+  assert.deepEqual(
+    x.imports.map((i) => [i.line, i.module, i.names.map((n) => n.name).join(','), i.reexport === true]),
+    [
+      [1, 'fs', '', false],
+      [2, './x', 'a,b', true],
+      [4, './t', 'T', true],
+    ],
+  );
+  assert.deepEqual(
+    x.entities.map((e) => [e.fqn, e.startLine, e.endLine]),
+    [
+      ['src/m', 1, 8],
+      ['src/m:f', 6, 8],
+    ],
+  );
+});
+
 test('typescript: a decorated method spans its decorators, as a decorated class does; signatures leave them out', async () => {
   const x = await extractSource(
     'src/shell.ts',

@@ -15,8 +15,22 @@ const VARIANCE = /([<,]\s*)((?:const\s+)?)(in\s+out|in|out)(\s+)(?=[\p{ID_Start}
  */
 const NEWLINE_CALL_SIGNATURE = /([^\s;,{([=|&?:])(?<!=>)([ \t]*)(\r?\n)([ \t]+)(?=<[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*(?:\s+extends\b|\s*[,=>]))/gu;
 
+/**
+ * `export import fs = require('fs')`, which the grammar cannot read although it reads `export import A = B.C`: the
+ * `export` becomes spaces, so the import is kept (its re-export is not).
+ */
+const EXPORT_IMPORT_REQUIRE = /(?<![\p{ID_Continue}$.])export(?=\s+import\s+[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*\s*=\s*require\s*\()/gu;
+
+/**
+ * `export { a, b } ⏎ from './x'`, which the grammar ends at the line break (an import so written it reads): the `}`
+ * moves to the end of the white space after it. Every other byte keeps its offset and every line its number.
+ */
+const EXPORT_LIST_THEN_FROM = /(\bexport\s+(?:type\s+)?\{[^{}]*)\}(\s*\n\s*)(?=from\s*['"])/gu;
+
 export function bridgeGrammarGaps(filePath: string, source: string): string {
   let text = source.replace(VARIANCE, (_m, before: string, constant: string, keywords: string, after: string) => before + constant + ' '.repeat(keywords.length) + after);
+  text = text.replace(EXPORT_IMPORT_REQUIRE, '      ');
+  text = text.replace(EXPORT_LIST_THEN_FROM, (_m, list: string, space: string) => list + space + '}');
   if (!filePath.toLowerCase().endsWith('.tsx')) {
     text = text.replace(NEWLINE_CALL_SIGNATURE, (_m, last: string, space: string, newline: string, indent: string) => last + space + newline + ';' + indent.slice(1));
   }
