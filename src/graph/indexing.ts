@@ -267,6 +267,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           progress({ phase: 'parse', done, total: candidates.length, bytes: { ...bytes } });
         },
         pool,
+        options.keepWorkers === true,
       );
       let extracts = new Map<string, FileExtract>();
       let deps: ReadonlyMap<string, FileDeps> = new Map();

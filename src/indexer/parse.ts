@@ -1,13 +1,15 @@
 /** Parsing entry points: one Parser per grammar, cached; safe to use inside a worker thread. */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { Edit, Language, Parser, type Tree } from 'web-tree-sitter';
 import { languageForPath } from './languages/index.js';
 import type { LanguageSupport } from './languages/types.js';
 import { FileBuilder } from './extract/builder.js';
 import { countSyntaxErrors } from './extract/syntax.js';
 import type { FileExtract, ProjectLayout } from './types.js';
 import { loneCrAsLf } from '../util/line-ends.js';
+import type { KeptTrees } from './kept-trees.js';
+import { textEdits } from './text-edits.js';
 
 let initialized: Promise<void> | undefined;
 const parsers = new Map<string, Promise<Parser>>();
@@ -40,37 +42,60 @@ function supportFor(filePath: string): LanguageSupport {
   return support;
 }
 
-async function parseWith(support: LanguageSupport, filePath: string, source: string): Promise<Tree> {
+async function parseWith(support: LanguageSupport, filePath: string, source: string, old?: Tree): Promise<Tree> {
   const parser = await parserFor(support.grammarFor(filePath));
-  const tree = parser.parse(source);
+  const tree = parser.parse(source, old);
   if (tree === null) throw new Error(`codectx: tree-sitter returned no tree for ${filePath}`);
   return tree;
 }
 
-/** The file's tree, or, when it has syntax errors, the tree of its grammar-gap rewrite if that has fewer. */
-async function parseBridged(support: LanguageSupport, filePath: string, source: string): Promise<Tree> {
-  const tree = await parseWith(support, filePath, source);
-  if (!tree.rootNode.hasError || support.bridgeGrammarGaps === undefined) return tree;
+/**
+ * The tree of `source`, reusing the unchanged parts of `kept` (edited to match) when given. A reused parse that
+ * finds syntax errors is done again from scratch: error recovery may take another path without the old tree,
+ * and the result must not depend on what was parsed before.
+ */
+async function parseText(support: LanguageSupport, filePath: string, source: string, kept: { source: string; tree: Tree } | undefined): Promise<Tree> {
+  if (kept === undefined) return parseWith(support, filePath, source);
+  for (const edit of textEdits(kept.source, source)) kept.tree.edit(new Edit(edit));
+  const tree = await parseWith(support, filePath, source, kept.tree);
+  kept.tree.delete();
+  if (!tree.rootNode.hasError) return tree;
+  tree.delete();
+  return parseWith(support, filePath, source);
+}
+
+/** The file's tree and the text it was parsed from: the file's, or, when that has syntax errors, its grammar-gap rewrite if that has fewer. */
+async function parseBridged(support: LanguageSupport, filePath: string, source: string, reuse: TreeReuse | undefined): Promise<{ tree: Tree; text: string }> {
+  const tree = await parseText(support, filePath, source, reuse?.trees.take(reuse.key));
+  if (!tree.rootNode.hasError || support.bridgeGrammarGaps === undefined) return { tree, text: source };
   const bridged = support.bridgeGrammarGaps(filePath, source);
-  if (bridged === source) return tree;
+  if (bridged === source) return { tree, text: source };
   const other = await parseWith(support, filePath, bridged);
   if (countSyntaxErrors(other.rootNode) < countSyntaxErrors(tree.rootNode)) {
     tree.delete();
-    return other;
+    return { tree: other, text: bridged };
   }
   other.delete();
-  return tree;
+  return { tree, text: source };
+}
+
+/** Trees kept from earlier parses, and the key of this file's (its absolute path). */
+export interface TreeReuse {
+  trees: KeptTrees;
+  key: string;
 }
 
 /**
  * Entities, imports, references and bindings of one file. Throws only when the path's language is unsupported.
  * A lone '\r' (a classic Mac line end) is read as '\n' throughout, so the file gives what its LF version gives:
  * tree-sitter's rows, signatures, docstrings, token counts; the snippets get_context reads back agree (api/context.ts).
+ * With `reuse`, the file's kept tree is reused and its new tree kept if it has no syntax errors; the result is
+ * the same either way.
  */
-export async function extractFile(filePath: string, text: string, layout: ProjectLayout): Promise<FileExtract> {
+export async function extractFile(filePath: string, text: string, layout: ProjectLayout, reuse?: TreeReuse): Promise<FileExtract> {
   const source = loneCrAsLf(text);
   const support = supportFor(filePath);
-  const tree = await parseBridged(support, filePath, source);
+  const { tree, text: parsedText } = await parseBridged(support, filePath, source, reuse);
   try {
     return support.extract({ filePath, source, tree, root: tree.rootNode, layout });
   } catch (error) {
@@ -78,7 +103,8 @@ export async function extractFile(filePath: string, text: string, layout: Projec
     process.emitWarning(`codectx: extraction failed for ${filePath}: ${String(error)}`);
     return moduleOnly(support, filePath, source, layout, countSyntaxErrors(tree.rootNode));
   } finally {
-    tree.delete();
+    if (reuse !== undefined && !tree.rootNode.hasError) reuse.trees.keep(reuse.key, parsedText, tree);
+    else tree.delete();
   }
 }
 

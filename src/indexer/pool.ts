@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { classifyContent, type ContentSkipReason } from './content.js';
 import { languageForPath } from './languages/index.js';
+import type { KeptTrees } from './kept-trees.js';
 import { extractFile } from './parse.js';
 import type { FileExtract, ProjectLayout } from './types.js';
 
@@ -24,6 +25,10 @@ export interface ExtractJob {
   layout: ProjectLayout;
   maxBytes: number;
   files: SourceFile[];
+  /** Source size (UTF-16 code units) whose trees the worker keeps for its next parse of those files; 0: none. */
+  treeBudget: number;
+  /** Files whose kept trees the worker deletes: another worker parses them now. */
+  drop: string[];
 }
 
 /** What became of one file: extracted (or failed to parse) with the hash and size of what was read, or skipped for its content. */
@@ -37,8 +42,8 @@ export interface ExtractJobResult {
   results: ExtractOutcome[];
 }
 
-/** Reads, classifies, hashes and extracts one file: what a worker does with each file it is sent. */
-export async function readAndExtract(file: SourceFile, layout: ProjectLayout, maxBytes: number): Promise<ExtractOutcome> {
+/** Reads, classifies, hashes and extracts one file (reusing and keeping its tree in `trees`): what a worker does with each file it is sent. */
+export async function readAndExtract(file: SourceFile, layout: ProjectLayout, maxBytes: number, trees?: KeptTrees): Promise<ExtractOutcome> {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file.absPath);
@@ -50,7 +55,8 @@ export async function readAndExtract(file: SourceFile, layout: ProjectLayout, ma
   const hash = createHash('sha1').update(bytes).digest('hex');
   const size = bytes.length;
   try {
-    return { path: file.path, hash, size, extract: await extractFile(file.path, verdict.text, layout) };
+    const reuse = trees === undefined ? undefined : { trees, key: file.absPath };
+    return { path: file.path, hash, size, extract: await extractFile(file.path, verdict.text, layout, reuse) };
   } catch (err) {
     return { path: file.path, hash, size, error: err instanceof Error ? err.message : String(err) };
   }
@@ -72,6 +78,12 @@ export function defaultWorkerCount(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
 }
 
+/**
+ * Source size (UTF-16 code units) whose trees the workers of a process that indexes again keep, in all: about
+ * 400 MB of trees, held until the pool is closed (IDLE_POOL_MS after its last run).
+ */
+const KEPT_TREE_SOURCE = 16 * 1024 * 1024;
+
 /** How long a process keeps a released pool's workers for its next run (a watcher's, a server's). */
 const IDLE_POOL_MS = 60_000;
 
@@ -91,6 +103,10 @@ export class ExtractPool {
   private failure: unknown;
   private onFailure: ((err: unknown) => void) | undefined;
   private closing = false;
+  /** The worker holding each file's kept tree (by absolute path), as far as this side knows. */
+  private readonly owners = new Map<string, number>();
+  /** Per worker, files whose trees it should delete with its next job. */
+  private readonly drops: string[][] = [];
 
   private constructor(count: number) {
     const workerUrl = new URL('./worker.js', import.meta.url);
@@ -105,6 +121,7 @@ export class ExtractPool {
         if (!this.closing) fail(new Error(`codectx: an extraction worker exited (code ${code})`));
       });
       this.workers.push(worker);
+      this.drops.push([]);
     }
   }
 
@@ -135,10 +152,22 @@ export class ExtractPool {
     idlePools.set(size, { pool: this, timer });
   }
 
-  /** Extracts `files` over the pool's workers, handing results over batch by batch as they arrive. */
-  extract(files: SourceFile[], layout: ProjectLayout, maxBytes: number, onResults: (outcomes: ExtractOutcome[], done: number) => void): Promise<void> {
-    const batches = makeBatches(files, this.workers.length);
-    let next = 0;
+  /**
+   * Extracts `files` over the pool's workers, handing results over batch by batch as they arrive. With
+   * `keepTrees`, the workers keep their trees for the next run, and a file goes back to the worker holding its
+   * tree, unless another worker would idle meanwhile.
+   */
+  extract(
+    files: SourceFile[],
+    layout: ProjectLayout,
+    maxBytes: number,
+    onResults: (outcomes: ExtractOutcome[], done: number) => void,
+    keepTrees = false,
+  ): Promise<void> {
+    if (!keepTrees) this.owners.clear();
+    const queues = this.queuesFor(files, keepTrees);
+    const treeBudget = keepTrees ? Math.floor(KEPT_TREE_SOURCE / this.workers.length) : 0;
+    let nextId = 0;
     let done = 0;
     return new Promise<void>((resolve, reject) => {
       let settled = false;
@@ -153,38 +182,71 @@ export class ExtractPool {
       if (this.failure !== undefined) return finish(this.failure);
       this.onFailure = finish;
       let running = 0;
-      const send = (worker: Worker): boolean => {
-        if (next >= batches.length) return false;
-        const id = next++;
-        const job: ExtractJob = { id, layout, maxBytes, files: batches[id]! };
-        worker.postMessage(job);
+      const send = (index: number): boolean => {
+        const batch = queues.next(index);
+        if (batch === undefined) return false;
+        if (keepTrees) {
+          for (const file of batch) {
+            const owner = this.owners.get(file.absPath);
+            if (owner !== undefined && owner !== index) this.drops[owner]!.push(file.absPath);
+            this.owners.set(file.absPath, index);
+          }
+        }
+        const job: ExtractJob = { id: nextId++, layout, maxBytes, files: batch, treeBudget, drop: this.drops[index]!.splice(0) };
+        this.workers[index]!.postMessage(job);
         return true;
       };
       // Batches go out round-robin, so that every worker has one before any has two.
-      const inFlight = new Map<Worker, number>();
+      const inFlight = this.workers.map(() => 0);
       for (let round = 0; round < BATCHES_IN_FLIGHT; round++) {
-        for (const worker of this.workers) if (send(worker)) inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
+        for (let i = 0; i < this.workers.length; i++) if (send(i)) inFlight[i]!++;
       }
-      for (const worker of inFlight.keys()) {
+      this.workers.forEach((worker, i) => {
+        if (inFlight[i] === 0) return;
         running++;
         worker.on('message', (msg: ExtractJobResult) => {
           done += msg.results.length;
           // A next batch goes out first, so the worker parses while these results are being stored.
-          if (!send(worker)) inFlight.set(worker, inFlight.get(worker)! - 1);
+          if (!send(i)) inFlight[i]!--;
           try {
             onResults(msg.results, done);
           } catch (err) {
             finish(err);
             return;
           }
-          if (inFlight.get(worker) === 0) {
+          if (inFlight[i] === 0) {
             worker.removeAllListeners('message');
             if (--running === 0) finish();
           }
         });
-      }
+      });
       if (running === 0) finish();
     });
+  }
+
+  /**
+   * The batches of a run: each worker's own (files whose trees it holds), then shared ones, then another
+   * worker's own, taken from its end.
+   */
+  private queuesFor(files: SourceFile[], keepTrees: boolean): { next(worker: number): SourceFile[] | undefined } {
+    const owned: SourceFile[][] = this.workers.map(() => []);
+    const shared: SourceFile[] = [];
+    for (const file of files) {
+      const owner = keepTrees ? this.owners.get(file.absPath) : undefined;
+      if (owner === undefined) shared.push(file);
+      else owned[owner]!.push(file);
+    }
+    const own = owned.map((list) => makeBatches(list, 1));
+    const common = makeBatches(shared, this.workers.length);
+    return {
+      next(worker: number): SourceFile[] | undefined {
+        const batch = own[worker]!.shift() ?? common.shift();
+        if (batch !== undefined) return batch;
+        let longest = own[0]!;
+        for (const queue of own) if (queue.length > longest.length) longest = queue;
+        return longest.pop();
+      },
+    };
   }
 
   async close(): Promise<void> {
@@ -196,7 +258,8 @@ export class ExtractPool {
 /**
  * Reads and extracts every file, handing results over batch by batch (in completion order) as they arrive, so
  * the caller can store them while the workers go on parsing. Uses `pool` when given (and leaves it open), else
- * `workers` threads for the call (released after it); few files are extracted on the calling thread.
+ * `workers` threads for the call (released after it); few files are extracted on the calling thread. With
+ * `keepTrees`, `pool`'s workers keep their trees for the pool's next run.
  */
 export async function extractAll(
   files: SourceFile[],
@@ -205,10 +268,11 @@ export async function extractAll(
   workers: number,
   onResults: (outcomes: ExtractOutcome[], done: number) => void,
   pool?: ExtractPool,
+  keepTrees = false,
 ): Promise<void> {
   onResults([], 0);
   if (!usesWorkers(files.length, workers)) return extractInline(files, layout, maxBytes, onResults);
-  if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults);
+  if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults, keepTrees);
   const own = ExtractPool.start(Math.min(workers, makeBatches(files, workers).length));
   try {
     await own.extract(files, layout, maxBytes, onResults);

@@ -1,15 +1,21 @@
 /**
  * Worker thread: reads, parses and extracts the files it is sent, one batch at a time, in the order received. The
- * pool keeps a next batch waiting here, so the worker never idles while the main thread is busy elsewhere.
+ * pool keeps a next batch waiting here, so the worker never idles while the main thread is busy elsewhere. Within
+ * the job's budget the worker keeps the trees it parsed, and reuses them when the same files come back changed.
  */
 import { parentPort } from 'node:worker_threads';
+import { KeptTrees } from './kept-trees.js';
 import { readAndExtract, type ExtractJob, type ExtractJobResult } from './pool.js';
 
 if (!parentPort) throw new Error('worker.ts must run as a worker thread');
 const port = parentPort;
+const trees = new KeptTrees();
+
 async function run(job: ExtractJob): Promise<void> {
+  trees.drop(job.drop);
+  trees.setBudget(job.treeBudget);
   const results: ExtractJobResult['results'] = [];
-  for (const file of job.files) results.push(await readAndExtract(file, job.layout, job.maxBytes));
+  for (const file of job.files) results.push(await readAndExtract(file, job.layout, job.maxBytes, job.treeBudget > 0 ? trees : undefined));
   const reply: ExtractJobResult = { id: job.id, results };
   port.postMessage(reply);
 }

@@ -8,7 +8,7 @@ import { extractAll, ExtractPool, makeBatches, type ExtractOutcome, type SourceF
 import { walkRepository } from '../../src/indexer/walk.js';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { makeTree, removeTree, PROJECT_ROOT } from '../helpers/tmp.js';
+import { makeTree, removeTree, writeTree, PROJECT_ROOT } from '../helpers/tmp.js';
 import { syntheticPythonRepo } from '../helpers/synthetic-repo.js';
 
 async function extractWith(workers: number, repo: string): Promise<{ outcomes: Map<string, ExtractOutcome>; done: number[] }> {
@@ -98,4 +98,54 @@ test('batches hold the largest files first and shrink towards the end, so the wo
   }
   assert.ok(bytes.at(-1)! < 40 * 1024, 'the last batches are small');
   assert.ok(batches.every((b) => b.length <= 64));
+});
+
+test('workers that keep their trees give, run after run of changed files, what extraction from scratch gives', async () => {
+  const files = syntheticPythonRepo(160);
+  const repo = makeTree(files);
+  const pool = ExtractPool.start(2);
+  try {
+    const run = async (keepTrees: boolean): Promise<Map<string, ExtractOutcome>> => {
+      const walk = walkRepository({ root: repo, accept: (p) => languageForPath(p) !== undefined });
+      const layout = detectLayout(walk.files.map((f) => f.path), () => null);
+      const out = new Map<string, ExtractOutcome>();
+      await pool.extract(
+        walk.files.map((f) => ({ path: f.path, absPath: f.absPath, size: f.size })),
+        layout,
+        DEFAULT_MAX_BYTES,
+        (batch) => {
+          for (const o of batch) out.set(o.path, o);
+        },
+        keepTrees,
+      );
+      return out;
+    };
+    const edit = (round: number, every: number): void => {
+      const changed: Record<string, string> = {};
+      for (const [i, [path, text]] of Object.entries(files).entries()) {
+        if (i % every !== round % every) continue;
+        const lines = text.split('\n');
+        // A method in the middle of the class, a changed docstring at the top, and now and then a syntax error.
+        lines.splice(9, 0, `    def extra_${round}(self):`, `        return self.run(${round})`, '');
+        lines[0] = `"""Module ${i}, round ${round}."""`;
+        if (i % 17 === round) lines.push('def broken(:');
+        changed[path] = (files[path] = lines.join('\n'));
+      }
+      writeTree(repo, changed);
+    };
+    assert.deepEqual(await run(true), (await extractWith(1, repo)).outcomes);
+    for (const [round, every] of [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 1],
+    ] as const) {
+      edit(round, every);
+      // Round 3 keeps no trees: the workers delete theirs, and round 4 parses every file from scratch again.
+      assert.deepEqual(await run(round !== 3), (await extractWith(1, repo)).outcomes, `round ${round}`);
+    }
+  } finally {
+    await pool.close();
+    removeTree(repo);
+  }
 });
