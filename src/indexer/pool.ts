@@ -40,6 +40,8 @@ export type ExtractOutcome =
 export interface ExtractJobResult {
   id: number;
   results: ExtractOutcome[];
+  /** Trees the worker keeps once done with the job. */
+  keptTrees: number;
 }
 
 /** Reads, classifies, hashes and extracts one file (reusing and keeping its tree in `trees`): what a worker does with each file it is sent. */
@@ -79,10 +81,11 @@ export function defaultWorkerCount(): number {
 }
 
 /**
- * Source size (UTF-16 code units) whose trees the workers of a process that indexes again keep, in all: about
- * 400 MB of trees, held until the pool is closed (IDLE_POOL_MS after its last run).
+ * Source size whose trees the workers of a process that indexes again keep, in all (UTF-16 code units; a run's
+ * files are measured in bytes, no fewer): a tree takes 16 - 27 times its source (Java to Go), so at most about
+ * 450 MB, held until the pool is closed (IDLE_POOL_MS after its last run). Django's 13.4 MB fit.
  */
-const KEPT_TREE_SOURCE = 16 * 1024 * 1024;
+export const KEPT_TREE_SOURCE = 16 * 1024 * 1024;
 
 /** How long a process keeps a released pool's workers for its next run (a watcher's, a server's). */
 const IDLE_POOL_MS = 60_000;
@@ -107,6 +110,8 @@ export class ExtractPool {
   private readonly owners = new Map<string, number>();
   /** Per worker, files whose trees it should delete with its next job. */
   private readonly drops: string[][] = [];
+  /** Per worker, how many trees it kept after its last job. */
+  private readonly keptByWorker: number[] = [];
 
   private constructor(count: number) {
     const workerUrl = new URL('./worker.js', import.meta.url);
@@ -122,6 +127,7 @@ export class ExtractPool {
       });
       this.workers.push(worker);
       this.drops.push([]);
+      this.keptByWorker.push(0);
     }
   }
 
@@ -154,19 +160,22 @@ export class ExtractPool {
 
   /**
    * Extracts `files` over the pool's workers, handing results over batch by batch as they arrive. With
-   * `keepTrees`, the workers keep their trees for the next run, and a file goes back to the worker holding its
-   * tree, unless another worker would idle meanwhile.
+   * `treeSource` > 0, the workers keep their trees for the next run, that much source in all (when the run's files
+   * fit in it; else they delete all they kept), and a file goes back to the worker holding its tree, unless another
+   * worker would idle meanwhile.
    */
   extract(
     files: SourceFile[],
     layout: ProjectLayout,
     maxBytes: number,
     onResults: (outcomes: ExtractOutcome[], done: number) => void,
-    keepTrees = false,
+    treeSource = 0,
   ): Promise<void> {
-    if (!keepTrees) this.owners.clear();
-    const queues = this.queuesFor(files, keepTrees);
-    const treeBudget = keepTrees ? Math.floor(KEPT_TREE_SOURCE / this.workers.length) : 0;
+    // A run larger than the budget would keep the trees of only part of its files, at the budget's full cost.
+    const keep = treeSource > 0 && files.reduce((n, f) => n + f.size, 0) <= treeSource;
+    if (!keep) this.owners.clear();
+    const queues = this.queuesFor(files, keep);
+    const treeBudget = keep ? Math.floor(treeSource / this.workers.length) : 0;
     let nextId = 0;
     let done = 0;
     return new Promise<void>((resolve, reject) => {
@@ -185,7 +194,7 @@ export class ExtractPool {
       const send = (index: number): boolean => {
         const batch = queues.next(index);
         if (batch === undefined) return false;
-        if (keepTrees) {
+        if (keep) {
           for (const file of batch) {
             const owner = this.owners.get(file.absPath);
             if (owner !== undefined && owner !== index) this.drops[owner]!.push(file.absPath);
@@ -206,6 +215,7 @@ export class ExtractPool {
         running++;
         worker.on('message', (msg: ExtractJobResult) => {
           done += msg.results.length;
+          this.keptByWorker[i] = msg.keptTrees;
           // A next batch goes out first, so the worker parses while these results are being stored.
           if (!send(i)) inFlight[i]!--;
           try {
@@ -249,6 +259,11 @@ export class ExtractPool {
     };
   }
 
+  /** How many trees the workers keep, as of their last jobs. */
+  keptTrees(): number {
+    return this.keptByWorker.reduce((a, b) => a + b, 0);
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
@@ -272,7 +287,7 @@ export async function extractAll(
 ): Promise<void> {
   onResults([], 0);
   if (!usesWorkers(files.length, workers)) return extractInline(files, layout, maxBytes, onResults);
-  if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults, keepTrees);
+  if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults, keepTrees ? KEPT_TREE_SOURCE : 0);
   const own = ExtractPool.start(Math.min(workers, makeBatches(files, workers).length));
   try {
     await own.extract(files, layout, maxBytes, onResults);

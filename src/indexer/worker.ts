@@ -16,7 +16,7 @@ async function run(job: ExtractJob): Promise<void> {
   trees.setBudget(job.treeBudget);
   const results: ExtractJobResult['results'] = [];
   for (const file of job.files) results.push(await readAndExtract(file, job.layout, job.maxBytes, job.treeBudget > 0 ? trees : undefined));
-  const reply: ExtractJobResult = { id: job.id, results };
+  const reply: ExtractJobResult = { id: job.id, results, keptTrees: trees.count };
   port.postMessage(reply);
 }
 

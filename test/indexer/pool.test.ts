@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { DEFAULT_MAX_BYTES } from '../../src/indexer/content.js';
 import { languageForPath } from '../../src/indexer/languages/index.js';
 import { detectLayout } from '../../src/indexer/layout.js';
-import { extractAll, ExtractPool, makeBatches, type ExtractOutcome, type SourceFile } from '../../src/indexer/pool.js';
+import { extractAll, ExtractPool, KEPT_TREE_SOURCE, makeBatches, type ExtractOutcome, type SourceFile } from '../../src/indexer/pool.js';
 import { walkRepository } from '../../src/indexer/walk.js';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -105,7 +105,7 @@ test('workers that keep their trees give, run after run of changed files, what e
   const repo = makeTree(files);
   const pool = ExtractPool.start(2);
   try {
-    const run = async (keepTrees: boolean): Promise<Map<string, ExtractOutcome>> => {
+    const run = async (treeSource: number): Promise<Map<string, ExtractOutcome>> => {
       const walk = walkRepository({ root: repo, accept: (p) => languageForPath(p) !== undefined });
       const layout = detectLayout(walk.files.map((f) => f.path), () => null);
       const out = new Map<string, ExtractOutcome>();
@@ -116,7 +116,7 @@ test('workers that keep their trees give, run after run of changed files, what e
         (batch) => {
           for (const o of batch) out.set(o.path, o);
         },
-        keepTrees,
+        treeSource,
       );
       return out;
     };
@@ -133,7 +133,11 @@ test('workers that keep their trees give, run after run of changed files, what e
       }
       writeTree(repo, changed);
     };
-    assert.deepEqual(await run(true), (await extractWith(1, repo)).outcomes);
+    /** Files whose trees a worker keeps: those without syntax errors. */
+    const clean = (out: Map<string, ExtractOutcome>): number => [...out.values()].filter((o) => 'extract' in o && o.extract.syntaxErrors === 0).length;
+    const first = await run(KEPT_TREE_SOURCE);
+    assert.deepEqual(first, (await extractWith(1, repo)).outcomes);
+    assert.equal(pool.keptTrees(), clean(first));
     for (const [round, every] of [
       [1, 1],
       [2, 2],
@@ -142,8 +146,15 @@ test('workers that keep their trees give, run after run of changed files, what e
     ] as const) {
       edit(round, every);
       // Round 3 keeps no trees: the workers delete theirs, and round 4 parses every file from scratch again.
-      assert.deepEqual(await run(round !== 3), (await extractWith(1, repo)).outcomes, `round ${round}`);
+      const out = await run(round === 3 ? 0 : KEPT_TREE_SOURCE);
+      assert.deepEqual(out, (await extractWith(1, repo)).outcomes, `round ${round}`);
+      assert.equal(pool.keptTrees(), round === 3 ? 0 : clean(out), `round ${round}: trees kept`);
     }
+    // A run larger than the budget keeps none: only part of its files' trees would fit.
+    edit(5, 1);
+    const total = Object.values(files).reduce((n, text) => n + Buffer.byteLength(text), 0);
+    assert.deepEqual(await run(total - 1), (await extractWith(1, repo)).outcomes);
+    assert.equal(pool.keptTrees(), 0);
   } finally {
     await pool.close();
     removeTree(repo);
