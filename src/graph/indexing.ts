@@ -8,7 +8,7 @@ import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:pa
 import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout, isLayoutFile } from '../indexer/layout.js';
-import { defaultWorkerCount, extractAll, ExtractPool, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
+import { defaultWorkerCount, extractAll, ExtractPool, KEPT_TREE_SOURCE, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps, type RepoTables } from '../indexer/resolve/index.js';
 import { isInheritance, type FileExtract } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
@@ -267,7 +267,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           progress({ phase: 'parse', done, total: candidates.length, bytes: { ...bytes } });
         },
         pool,
-        options.keepWorkers === true,
+        // Trees are kept only when the whole repository's fit (pool.ts KEPT_TREE_SOURCE).
+        options.keepWorkers === true && sources.reduce((n, f) => n + f.size, 0) <= KEPT_TREE_SOURCE ? KEPT_TREE_SOURCE : 0,
       );
       let extracts = new Map<string, FileExtract>();
       let deps: ReadonlyMap<string, FileDeps> = new Map();

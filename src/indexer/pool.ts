@@ -22,7 +22,8 @@ export interface SourceFile {
 
 export interface ExtractJob {
   id: number;
-  layout: ProjectLayout;
+  /** The run's layout, sent with a worker's first job of the run only: it can be large (every file's path). */
+  layout: ProjectLayout | undefined;
   maxBytes: number;
   files: SourceFile[];
   /** Source size (UTF-16 code units) whose trees the worker keeps for its next parse of those files; 0: none. */
@@ -81,9 +82,10 @@ export function defaultWorkerCount(): number {
 }
 
 /**
- * Source size whose trees the workers of a process that indexes again keep, in all (UTF-16 code units; a run's
- * files are measured in bytes, no fewer): a tree takes 16 - 27 times its source (Java to Go), so at most about
- * 450 MB, held until the pool is closed (IDLE_POOL_MS after its last run). Django's 13.4 MB fit.
+ * Source size whose trees the workers of a process that indexes again keep, in all (UTF-16 code units): a tree
+ * takes 16 - 27 times its source (Java to Go), so at most about 450 MB, held until the pool is closed
+ * (IDLE_POOL_MS after its last run). Only a repository whose source fits keeps trees (graph/indexing.ts): in a
+ * larger one they would cover part of its files at the budget's full cost. Django's 13.4 MB fit.
  */
 export const KEPT_TREE_SOURCE = 16 * 1024 * 1024;
 
@@ -160,9 +162,8 @@ export class ExtractPool {
 
   /**
    * Extracts `files` over the pool's workers, handing results over batch by batch as they arrive. With
-   * `treeSource` > 0, the workers keep their trees for the next run, that much source in all (when the run's files
-   * fit in it; else they delete all they kept), and a file goes back to the worker holding its tree, unless another
-   * worker would idle meanwhile.
+   * `treeSource` > 0, the workers keep their trees for the next run, that much source in all (with 0 they delete
+   * what they kept), and a file goes back to the worker holding its tree, unless another worker would idle meanwhile.
    */
   extract(
     files: SourceFile[],
@@ -171,13 +172,14 @@ export class ExtractPool {
     onResults: (outcomes: ExtractOutcome[], done: number) => void,
     treeSource = 0,
   ): Promise<void> {
-    // A run larger than the budget would keep the trees of only part of its files, at the budget's full cost.
-    const keep = treeSource > 0 && files.reduce((n, f) => n + f.size, 0) <= treeSource;
+    const keep = treeSource > 0;
     if (!keep) this.owners.clear();
     const queues = this.queuesFor(files, keep);
     const treeBudget = keep ? Math.floor(treeSource / this.workers.length) : 0;
     let nextId = 0;
     let done = 0;
+    /** Workers that have been sent this run's layout. */
+    const hasLayout = new Set<number>();
     return new Promise<void>((resolve, reject) => {
       let settled = false;
       const finish = (err?: unknown): void => {
@@ -201,7 +203,15 @@ export class ExtractPool {
             this.owners.set(file.absPath, index);
           }
         }
-        const job: ExtractJob = { id: nextId++, layout, maxBytes, files: batch, treeBudget, drop: this.drops[index]!.splice(0) };
+        const job: ExtractJob = {
+          id: nextId++,
+          layout: hasLayout.has(index) ? undefined : layout,
+          maxBytes,
+          files: batch,
+          treeBudget,
+          drop: this.drops[index]!.splice(0),
+        };
+        hasLayout.add(index);
         this.workers[index]!.postMessage(job);
         return true;
       };
@@ -274,7 +284,7 @@ export class ExtractPool {
  * Reads and extracts every file, handing results over batch by batch (in completion order) as they arrive, so
  * the caller can store them while the workers go on parsing. Uses `pool` when given (and leaves it open), else
  * `workers` threads for the call (released after it); few files are extracted on the calling thread. With
- * `keepTrees`, `pool`'s workers keep their trees for the pool's next run.
+ * `treeSource` > 0, `pool`'s workers keep their trees for the pool's next run (ExtractPool.extract).
  */
 export async function extractAll(
   files: SourceFile[],
@@ -283,11 +293,11 @@ export async function extractAll(
   workers: number,
   onResults: (outcomes: ExtractOutcome[], done: number) => void,
   pool?: ExtractPool,
-  keepTrees = false,
+  treeSource = 0,
 ): Promise<void> {
   onResults([], 0);
   if (!usesWorkers(files.length, workers)) return extractInline(files, layout, maxBytes, onResults);
-  if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults, keepTrees ? KEPT_TREE_SOURCE : 0);
+  if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults, treeSource);
   const own = ExtractPool.start(Math.min(workers, makeBatches(files, workers).length));
   try {
     await own.extract(files, layout, maxBytes, onResults);

@@ -6,16 +6,21 @@
 import { parentPort } from 'node:worker_threads';
 import { KeptTrees } from './kept-trees.js';
 import { readAndExtract, type ExtractJob, type ExtractJobResult } from './pool.js';
+import type { ProjectLayout } from './types.js';
 
 if (!parentPort) throw new Error('worker.ts must run as a worker thread');
 const port = parentPort;
 const trees = new KeptTrees();
+/** The layout of the current run: sent with the first job of each run only. */
+let layout: ProjectLayout | undefined;
 
 async function run(job: ExtractJob): Promise<void> {
+  layout = job.layout ?? layout;
+  if (layout === undefined) throw new Error('codectx: an extraction job came before its run\'s layout');
   trees.drop(job.drop);
   trees.setBudget(job.treeBudget);
   const results: ExtractJobResult['results'] = [];
-  for (const file of job.files) results.push(await readAndExtract(file, job.layout, job.maxBytes, job.treeBudget > 0 ? trees : undefined));
+  for (const file of job.files) results.push(await readAndExtract(file, layout, job.maxBytes, job.treeBudget > 0 ? trees : undefined));
   const reply: ExtractJobResult = { id: job.id, results, keptTrees: trees.count };
   port.postMessage(reply);
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { indexRepository } from '../../src/graph/indexing.js';
+import { ExtractPool } from '../../src/indexer/pool.js';
 import { idleWriterThread } from '../../src/graph/write-thread.js';
 import { snapshotIndex } from '../helpers/graph-snapshot.js';
 import { makeTree, removeTree, writeTree } from '../helpers/tmp.js';
@@ -44,6 +45,10 @@ test('a process that keeps its workers keeps its writer thread for its next run,
     writeTree(repo, Object.fromEntries(Object.entries(files).map(([path, text]) => [path, `${text}\ndef added_${n}_${path.length}():\n    return ${n}\n`])));
   try {
     await indexRepository({ repo, indexDir, workers: 2, keepWorkers: true });
+    // Its extraction workers are left idle too, with the trees of every file (the repository fits their budget).
+    const pool = ExtractPool.start(2);
+    assert.equal(pool.keptTrees(), 101);
+    pool.release();
     const first = idleWriterThread();
     assert.notEqual(first, undefined, 'the first run leaves its writer thread');
     edit(1);
