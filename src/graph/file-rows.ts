@@ -20,7 +20,8 @@ export class FileRows {
   private readonly select: Database.Statement;
   private readonly update: Database.Statement;
   private readonly remove: Database.Statement;
-  /** Positions of the key columns, and of the others, in a row. */
+  /** Positions of all columns, of the key columns, and of the others but the file's, in a row. */
+  private readonly all: number[];
   private readonly keys: number[];
   private readonly rest: number[];
   /** Whether a row holds the file's column itself (else `insert` is given it apart). */
@@ -40,6 +41,7 @@ export class FileRows {
     private readonly insert: BatchInsert,
   ) {
     this.rowsHoldFile = columns.includes(fileColumn);
+    this.all = columns.map((_, i) => i);
     this.keys = columns.flatMap((c, i) => (keyColumns.includes(c) ? [i] : []));
     this.rest = columns.flatMap((c, i) => (keyColumns.includes(c) || c === fileColumn ? [] : [i]));
     this.select = db.prepare(`SELECT rowid, ${columns.join(', ')} FROM ${table} WHERE ${fileColumn} = ?`).raw();
@@ -59,19 +61,19 @@ export class FileRows {
     const byValues = new Map<string, StoredRow[]>();
     const byKey = new Map<string, StoredRow[]>();
     for (const row of stored) {
-      push(byValues, JSON.stringify(row.slice(1)), row);
-      push(byKey, this.keyOf(row, 1), row);
+      push(byValues, rowKey(row, 1, this.all), row);
+      push(byKey, rowKey(row, 1, this.keys), row);
     }
     const used = new Set<StoredRow>();
     /** Offsets into `rows` of the new rows equal to no stored row. */
     const unmatched: number[] = [];
     for (let at = 0; at < rows.length; at += width) {
-      const same = byValues.get(JSON.stringify(rows.slice(at, at + width)))?.pop();
+      const same = takeEqual(byValues.get(rowKey(rows, at, this.all)), rows, at, width);
       if (same === undefined) unmatched.push(at);
       else used.add(same);
     }
     for (const at of unmatched) {
-      const candidates = byKey.get(this.keyOf(rows, at));
+      const candidates = byKey.get(rowKey(rows, at, this.keys));
       let row = candidates?.pop();
       while (row !== undefined && used.has(row)) row = candidates!.pop();
       if (row === undefined) {
@@ -83,9 +85,29 @@ export class FileRows {
     }
     for (const row of stored) if (!used.has(row)) this.remove.run(row[0]);
   }
+}
 
-  /** The key columns' values of the row starting at `at` (JSON: values are strings, numbers and nulls). */
-  private keyOf(values: readonly SqlValue[], at: number): string {
-    return JSON.stringify(this.keys.map((i) => values[at + i]));
+/**
+ * The values at `columns` of the row starting at `at`, as one string: each typed (null apart from any string,
+ * a number from its digits as a string). Rows with equal values have equal keys; `takeEqual` checks the converse.
+ */
+function rowKey(values: readonly SqlValue[], at: number, columns: readonly number[]): string {
+  let key = '';
+  for (const i of columns) {
+    const v = values[at + i];
+    key += v === null ? '\0n' : typeof v === 'string' ? '\0s' + v : '\0' + String(v);
   }
+  return key;
+}
+
+/** Removes and returns the last of `candidates` whose values equal the new row at `at`. */
+function takeEqual(candidates: StoredRow[] | undefined, rows: readonly SqlValue[], at: number, width: number): StoredRow | undefined {
+  if (candidates === undefined) return undefined;
+  for (let c = candidates.length - 1; c >= 0; c--) {
+    const row = candidates[c]!;
+    let equal = true;
+    for (let i = 0; i < width && equal; i++) equal = row[i + 1] === rows[at + i];
+    if (equal) return candidates.splice(c, 1)[0];
+  }
+  return undefined;
 }

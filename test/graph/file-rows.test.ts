@@ -48,3 +48,16 @@ test('a file\'s rows become exactly the new ones: equal rows untouched, others u
   assert.deepEqual(stored(db, 'f.py'), []);
   db.close();
 });
+
+test('a null and an empty string are different values: a row that changes one into the other is written', () => {
+  const { db, insert, rows } = table();
+  insert.add(['a', 'b', 'calls', null, 'a', 'c', 'calls', ''], 'f.py');
+  insert.flush();
+  rows.replace('f.py', ['a', 'b', 'calls', '', 'a', 'c', 'calls', null]);
+  insert.flush();
+  assert.deepEqual(db.prepare("SELECT target, typeof(line) FROM t WHERE file = 'f.py' ORDER BY target").raw().all(), [
+    ['b', 'text'],
+    ['c', 'null'],
+  ]);
+  db.close();
+});
