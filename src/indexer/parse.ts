@@ -56,9 +56,13 @@ async function parseWith(support: LanguageSupport, filePath: string, source: str
  */
 async function parseText(support: LanguageSupport, filePath: string, source: string, kept: { source: string; tree: Tree } | undefined): Promise<Tree> {
   if (kept === undefined) return parseWith(support, filePath, source);
-  for (const edit of textEdits(kept.source, source)) kept.tree.edit(new Edit(edit));
-  const tree = await parseWith(support, filePath, source, kept.tree);
-  kept.tree.delete();
+  let tree: Tree;
+  try {
+    for (const edit of textEdits(kept.source, source)) kept.tree.edit(new Edit(edit));
+    tree = await parseWith(support, filePath, source, kept.tree);
+  } finally {
+    kept.tree.delete();
+  }
   if (!tree.rootNode.hasError) return tree;
   tree.delete();
   return parseWith(support, filePath, source);
