@@ -105,45 +105,55 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** One thing resolution may read of a file: flat values, an import's object given as its JSON. */
+type Fact = readonly (string | number | boolean | null | undefined)[];
+
+function sameFacts(a: readonly Fact[] | undefined, b: readonly Fact[] | undefined): boolean {
+  if (a === undefined || b === undefined || a.length !== b.length) return a === b;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  }
+  return true;
+}
+
 /**
  * Everything resolution may read of a file on behalf of another one, keyed by the name it is looked up
  * by (not lines, docs or call sites). `bindings` gives the local names an import binds.
  */
-function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImport) => string[]): Map<string, string> {
-  const facts = new Map<string, string[]>();
-  if (!extract) return new Map();
-  const add = (name: string, fact: unknown) => {
+function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImport) => string[]): Map<string, Fact[]> {
+  const facts = new Map<string, Fact[]>();
+  if (!extract) return facts;
+  const add = (name: string, fact: Fact): void => {
     const list = facts.get(name);
-    if (list) list.push(JSON.stringify(fact));
-    else facts.set(name, [JSON.stringify(fact)]);
+    if (list) list.push(fact);
+    else facts.set(name, [fact]);
   };
   const byId = new Map(extract.entities.map((e) => [e.id, e]));
   const superseded = new Set(extract.superseded);
   for (const e of extract.entities) {
-    const fact = ['e', e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported, e.package];
     // Which platforms compile the file decides which of a name's definitions another file's lookup takes.
-    if (extract.buildConstraint !== undefined) fact.push(extract.buildConstraint);
-    add(e.kind === 'module' ? '' : e.name, superseded.has(e.id) ? [...fact, 'superseded'] : fact);
+    add(e.kind === 'module' ? '' : e.name, [
+      'e', e.id, e.parentId, e.kind, e.name, e.fqn, e.language, e.signature, e.exported, e.package,
+      extract.buildConstraint, superseded.has(e.id),
+    ]);
   }
   if (extract.publicNames !== undefined) add('__all__', ['all', ...extract.publicNames]);
   for (const imp of extract.imports) {
-    const fact = ['i', { ...imp, line: 0 }];
+    const fact = ['i', JSON.stringify({ ...imp, line: 0 })];
     if (imp.wildcard) add('*', fact);
     for (const local of bindings(imp)) add(local, fact);
   }
   for (const exp of extract.exports) add(exp.name, ['x', exp.local]);
-  for (const b of extract.bindings) {
-    const fact = ['b', b.scopeId, b.typeName];
-    if (b.value) fact.push('value');
-    if (b.declaredType !== undefined) fact.push(b.declaredType);
-    add(b.variable, fact);
-  }
+  for (const b of extract.bindings) add(b.variable, ['b', b.scopeId, b.typeName, b.value === true, b.declaredType]);
   for (const ref of extract.refs) {
     if (!isInheritance(ref)) continue;
     add(byId.get(ref.fromId)?.name ?? '', ['r', ref.fromId, ref.kind, ref.receiver, ref.name]);
   }
   // In file order: which of several candidates wins (the first of external fallbacks) can depend on it.
-  return new Map([...facts].map(([name, list]) => [name, list.join('\n')]));
+  return facts;
 }
 
 /** Names under which another file can observe a difference between two versions of a file. */
@@ -151,6 +161,7 @@ export function changedNames(before: FileExtract | undefined, now: FileExtract |
   const a = interfaceFacts(before, bindings);
   const b = interfaceFacts(now, bindings);
   const names = new Set<string>();
-  for (const name of new Set([...a.keys(), ...b.keys()])) if (a.get(name) !== b.get(name)) names.add(name);
+  for (const [name, facts] of a) if (!sameFacts(facts, b.get(name))) names.add(name);
+  for (const name of b.keys()) if (!a.has(name)) names.add(name);
   return names;
 }
