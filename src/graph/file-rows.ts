@@ -68,7 +68,7 @@ export class FileRows {
     /** Offsets into `rows` of the new rows equal to no stored row. */
     const unmatched: number[] = [];
     for (let at = 0; at < rows.length; at += width) {
-      const same = takeEqual(byValues.get(rowKey(rows, at, this.all)), rows, at, width);
+      const same = byValues.get(rowKey(rows, at, this.all))?.pop();
       if (same === undefined) unmatched.push(at);
       else used.add(same);
     }
@@ -88,26 +88,14 @@ export class FileRows {
 }
 
 /**
- * The values at `columns` of the row starting at `at`, as one string: each typed (null apart from any string,
- * a number from its digits as a string). Rows with equal values have equal keys; `takeEqual` checks the converse.
+ * The values at `columns` of the row starting at `at`, as one string that equal values and only they share:
+ * each typed (null apart from any string, a number from its digits as a string), strings length-prefixed.
  */
 function rowKey(values: readonly SqlValue[], at: number, columns: readonly number[]): string {
   let key = '';
   for (const i of columns) {
     const v = values[at + i];
-    key += v === null ? '\0n' : typeof v === 'string' ? '\0s' + v : '\0' + String(v);
+    key += v === null ? 'n' : typeof v === 'string' ? `s${v.length}:${v}` : `d${String(v)};`;
   }
   return key;
-}
-
-/** Removes and returns the last of `candidates` whose values equal the new row at `at`. */
-function takeEqual(candidates: StoredRow[] | undefined, rows: readonly SqlValue[], at: number, width: number): StoredRow | undefined {
-  if (candidates === undefined) return undefined;
-  for (let c = candidates.length - 1; c >= 0; c--) {
-    const row = candidates[c]!;
-    let equal = true;
-    for (let i = 0; i < width && equal; i++) equal = row[i + 1] === rows[at + i];
-    if (equal) return candidates.splice(c, 1)[0];
-  }
-  return undefined;
 }
