@@ -162,8 +162,9 @@ export class ExtractPool {
 
   /**
    * Extracts `files` over the pool's workers, handing results over batch by batch as they arrive. With
-   * `treeSource` > 0, the workers keep their trees for the next run, that much source in all (with 0 they delete
-   * what they kept), and a file goes back to the worker holding its tree, unless another worker would idle meanwhile.
+   * `treeSource` > 0, the workers keep their trees for the next run, that much source in all (with 0, each worker
+   * sent a job deletes what it kept; indexing closes such a run's pool after it), and a file goes back to the
+   * worker holding its tree, unless another worker would idle meanwhile.
    */
   extract(
     files: SourceFile[],
