@@ -10,7 +10,7 @@ import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout, isLayoutFile } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, KEPT_TREE_SOURCE, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps, type RepoTables } from '../indexer/resolve/index.js';
-import { isInheritance, type FileExtract } from '../indexer/types.js';
+import { isInheritance, type FileExtract, type RawRef } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
 import { limitInlining } from '../util/compiler-budget.js';
@@ -224,6 +224,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir, fresh?.name, options.keepWorkers === true) : store.beginUpdate();
     try {
       const parsed = new Map<string, FileExtract>();
+      /** Every reference of each file in `parsed`, as JSON, until the file is resolved. */
+      const parsedRefs = new Map<string, string>();
       /** What this run stores and resolves, for the next run of this process (kept-inputs.ts). */
       const storedDeclarations = new Map<string, FileExtract>();
       const resolvedDeps = new Map<string, FileDeps>();
@@ -239,11 +241,12 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
             skips.set(o.path, 'parse-failed');
             present.delete(o.path);
           } else {
-            const declarations = writer.upsertFile(o.extract, o.hash, o.size, info.moduleFqn, info.stamp);
+            const declarations = writer.upsertFile(o.extract, o.refsJson, o.hash, o.size, info.moduleFqn, info.stamp);
             storedDeclarations.set(o.path, declarations);
-            // Resolution reads the file as the next run will load it (without the entities' long texts), with all
-            // its references: its entities then have one shape, whether this run extracted them or not.
-            parsed.set(o.path, { ...declarations, refs: o.extract.refs });
+            // Resolution reads the file as the next run will load it (without the entities' long texts): its entities
+            // then have one shape, whether this run extracted them or not. Its own references wait as JSON.
+            parsed.set(o.path, declarations);
+            parsedRefs.set(o.path, o.refsJson);
           }
         }
       };
@@ -328,8 +331,12 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous, deps);
         const order = [...affected].filter((p) => extracts.has(p)).sort();
         for (const path of order) {
-          // Stored records hold only the references resolving other files reads; this file's own are all needed.
-          if (!parsed.has(path)) extracts.set(path, { ...extracts.get(path)!, refs: store.refsOf(path) });
+          // Extracts hold only the references resolving other files reads; this file's own are all needed. Both
+          // sources parse JSON, so the references have one shape, as optimized code needs to stay optimized.
+          const refsJson = parsedRefs.get(path);
+          parsedRefs.delete(path);
+          const refs = refsJson === undefined ? store.refsOf(path) : (JSON.parse(refsJson) as RawRef[]);
+          extracts.set(path, { ...extracts.get(path)!, refs });
           const { deps: read, ...edges } = resolver.resolveFile(path);
           // Resolving the other files reads only this one's inheritance references (ResolveInput): the rest can go.
           // A file this run stored has them in its declarations already.

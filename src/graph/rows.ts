@@ -50,9 +50,13 @@ function entityOf(lean: LeanEntity, filePath: string, language: LanguageId): Ent
   };
 }
 
-/** A file's row as stored, and its declarations as loading them from that row gives (see declarationsOf). */
+/**
+ * A file's row as stored, and its declarations as loading them from that row gives (see declarationsOf). `refsJson`
+ * holds all of the file's references; `extract.refs` may hold only the inheritance ones (see ExtractOutcome).
+ */
 export function fileRecord(
   extract: FileExtract,
+  refsJson: string,
   hash: string,
   size: number,
   moduleFqn: string,
@@ -76,7 +80,7 @@ export function fileRecord(
     moduleFqn,
     syntaxErrors: extract.syntaxErrors,
     extract: JSON.stringify(stored),
-    refs: JSON.stringify(extract.refs),
+    refs: refsJson,
     stamp,
   };
   return { row, declarations: readDeclarations(row.path, extract.language, extract.syntaxErrors, stored) };

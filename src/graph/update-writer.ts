@@ -31,7 +31,8 @@ const RUN_CACHE_KIB = 64 * 1024;
 export interface RunWriter {
   removeFile(path: string): void;
   /** Stores the file's record; returns its declarations as a later run loads them from the index (declarationsOf). */
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileExtract;
+  /** `refsJson`: every reference of the file as JSON; `extract.refs` may hold only the inheritance ones. */
+  upsertFile(extract: FileExtract, refsJson: string, hash: string, size: number, moduleFqn: string, stamp: string): FileExtract;
   setStamp(path: string, stamp: string): void;
   writeResolution(path: string, res: FileEdges, deps: FileDeps): void;
   setMeta(key: string, value: string): void;
@@ -119,8 +120,8 @@ export class UpdateWriter implements RunWriter {
   }
 
   /** Replaces a file's row and entities; its edges stay until writeResolution replaces them. */
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp = ''): FileExtract {
-    const { row, declarations } = fileRecord(extract, hash, size, moduleFqn, stamp);
+  upsertFile(extract: FileExtract, refsJson: string, hash: string, size: number, moduleFqn: string, stamp = ''): FileExtract {
+    const { row, declarations } = fileRecord(extract, refsJson, hash, size, moduleFqn, stamp);
     this.upsertRow(row, entityValues(extract.entities));
     return declarations;
   }

@@ -128,8 +128,8 @@ export class ThreadedWriter implements RunWriter {
     this.send({ op: 'remove', path });
   }
 
-  upsertFile(extract: FileExtract, hash: string, size: number, moduleFqn: string, stamp: string): FileExtract {
-    const { row, declarations } = fileRecord(extract, hash, size, moduleFqn, stamp);
+  upsertFile(extract: FileExtract, refsJson: string, hash: string, size: number, moduleFqn: string, stamp: string): FileExtract {
+    const { row, declarations } = fileRecord(extract, refsJson, hash, size, moduleFqn, stamp);
     const entities = entityValues(extract.entities);
     this.send({ op: 'upsert', row, entities }, row.extract.length + row.refs.length + entities.length * CHARS_PER_VALUE);
     return declarations;

@@ -10,7 +10,7 @@ import { classifyContent, type ContentSkipReason } from './content.js';
 import { languageForPath } from './languages/index.js';
 import type { KeptTrees } from './kept-trees.js';
 import { extractFile } from './parse.js';
-import type { FileExtract, ProjectLayout } from './types.js';
+import { isInheritance, type FileExtract, type ProjectLayout } from './types.js';
 
 /** A file to read and extract. */
 export interface SourceFile {
@@ -32,9 +32,14 @@ export interface ExtractJob {
   drop: string[];
 }
 
-/** What became of one file: extracted (or failed to parse) with the hash and size of what was read, or skipped for its content. */
+/**
+ * What became of one file: extracted (or failed to parse) with the hash and size of what was read, or skipped for its
+ * content. An extract holds only its inheritance references, those other files' resolution reads (isInheritance);
+ * `refsJson` holds all of them as the index stores them. One text crosses threads for far less than the objects, and
+ * the file's own resolution, long after, parses it then: the objects are not kept through the run.
+ */
 export type ExtractOutcome =
-  | { path: string; hash: string; size: number; extract: FileExtract }
+  | { path: string; hash: string; size: number; extract: FileExtract; refsJson: string }
   | { path: string; hash: string; size: number; error: string }
   | { path: string; skip: ContentSkipReason | 'unreadable' };
 
@@ -59,7 +64,8 @@ export async function readAndExtract(file: SourceFile, layout: ProjectLayout, ma
   const size = bytes.length;
   try {
     const reuse = trees === undefined ? undefined : { trees, key: file.absPath };
-    return { path: file.path, hash, size, extract: await extractFile(file.path, verdict.text, layout, reuse) };
+    const extract = await extractFile(file.path, verdict.text, layout, reuse);
+    return { path: file.path, hash, size, extract: { ...extract, refs: extract.refs.filter(isInheritance) }, refsJson: JSON.stringify(extract.refs) };
   } catch (err) {
     return { path: file.path, hash, size, error: err instanceof Error ? err.message : String(err) };
   }

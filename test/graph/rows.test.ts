@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { declarationsOf, fileRecord } from '../../src/graph/rows.js';
+import { isInheritance } from '../../src/indexer/types.js';
 import { loadFixture } from '../extract/fixtures.js';
 
 const LANGUAGES = ['python', 'typescript', 'javascript', 'go', 'java', 'rust'];
@@ -10,10 +11,12 @@ for (const fixture of [...LANGUAGES, ...LANGUAGES.filter((l) => l !== 'javascrip
   test(`${fixture}: the declarations a run keeps equal those loaded from the stored row`, async () => {
     const repo = await loadFixture(fixture);
     for (const [path, extract] of repo.extracts) {
-      // As the main thread receives it from a worker, and as it is extracted there.
-      for (const received of [structuredClone(extract), extract]) {
-        const { row, declarations } = fileRecord(received, 'hash', 1, 'module', '');
+      const refsJson = JSON.stringify(extract.refs);
+      // As the main thread receives it from a worker (inheritance references only, all as JSON), and as extracted.
+      for (const received of [structuredClone({ ...extract, refs: extract.refs.filter(isInheritance) }), extract]) {
+        const { row, declarations } = fileRecord(received, refsJson, 'hash', 1, 'module', '');
         assert.deepEqual(declarations, declarationsOf(path, received.language, extract.syntaxErrors, row.extract), path);
+        assert.equal(row.refs, refsJson);
       }
     }
   });

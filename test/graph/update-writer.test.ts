@@ -47,15 +47,15 @@ test('rows still buffered for a file are replaced, not duplicated, when the file
   try {
     const store = IndexStore.open(dir);
     const first = store.beginUpdate();
-    first.upsertFile(extract('a.py', ['f']), 'h1', 1, 'a');
+    first.upsertFile(extract('a.py', ['f']), '[]', 'h1', 1, 'a');
     first.commit(new Map(), {});
     // Not a fresh index any more: deletes run, and the batches are pending when they do.
     const run = store.beginUpdate();
-    run.upsertFile(extract('b.py', ['g', 'h']), 'h2', 1, 'b');
+    run.upsertFile(extract('b.py', ['g', 'h']), '[]', 'h2', 1, 'b');
     run.writeResolution('b.py', { edges: [{ source: 'b.py:g', target: 'b.py:h', kind: 'calls', confidence: 'exact', count: 1, line: 1 }], externals: [] }, NO_DEPS);
-    run.upsertFile(extract('b.py', ['g']), 'h3', 1, 'b');
+    run.upsertFile(extract('b.py', ['g']), '[]', 'h3', 1, 'b');
     run.writeResolution('b.py', { edges: [], externals: [{ source: 'b.py:g', kind: 'calls', module: 'os', symbol: 'path', count: 1, line: 1 }] }, NO_DEPS);
-    run.upsertFile(extract('c.py', ['k']), 'h4', 1, 'c');
+    run.upsertFile(extract('c.py', ['k']), '[]', 'h4', 1, 'c');
     run.removeFile('c.py');
     run.filesDone();
     run.commit(new Map(), {});

@@ -5,8 +5,11 @@ import { DEFAULT_MAX_BYTES } from '../../src/indexer/content.js';
 import { languageForPath } from '../../src/indexer/languages/index.js';
 import { detectLayout } from '../../src/indexer/layout.js';
 import { extractAll, ExtractPool, KEPT_TREE_SOURCE, makeBatches, type ExtractOutcome, type SourceFile } from '../../src/indexer/pool.js';
+import { extractFile } from '../../src/indexer/parse.js';
+import { isInheritance } from '../../src/indexer/types.js';
 import { walkRepository } from '../../src/indexer/walk.js';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTree, removeTree, writeTree, PROJECT_ROOT } from '../helpers/tmp.js';
 import { syntheticPythonRepo } from '../helpers/synthetic-repo.js';
@@ -41,6 +44,21 @@ test('two workers with several batches each return every file once, as extractio
   } finally {
     removeTree(repo);
   }
+});
+
+test('an outcome carries the inheritance references as objects and every reference as JSON, as extracted', async () => {
+  const repo = join(PROJECT_ROOT, 'test', 'fixtures', 'resolve-python');
+  const { outcomes } = await extractWith(1, repo);
+  const layout = detectLayout([...outcomes.keys()], () => null);
+  let inheriting = 0;
+  for (const [path, outcome] of outcomes) {
+    assert.ok('extract' in outcome, path);
+    const extracted = await extractFile(path, readFileSync(join(repo, path), 'utf8'), layout);
+    assert.deepEqual(JSON.parse(outcome.refsJson), extracted.refs, path);
+    assert.deepEqual(outcome.extract, { ...extracted, refs: extracted.refs.filter(isInheritance) }, path);
+    if (outcome.extract.refs.length > 0) inheriting++;
+  }
+  assert.ok(inheriting > 0 && inheriting < outcomes.size, 'some files inherit, some do not');
 });
 
 test('a released pool serves the next run of the process, giving the same results; a process with one idle exits at once', async () => {
