@@ -59,7 +59,7 @@ export class UpdateWriter implements RunWriter {
   private readonly pendingPaths = new Set<string>();
   /** The index was empty when the run began, and nothing was written or removed since except by this run's appends. */
   private readonly fresh: boolean;
-  /** CREATE INDEX statements dropped for a fresh fill, run again before commit. */
+  /** The entities' CREATE INDEX statements, dropped for a fresh fill and run again once its files are written. */
   private deferredIndexes: { table: string; sql: string }[] = [];
 
   constructor(private readonly store: IndexStore) {
@@ -91,8 +91,10 @@ export class UpdateWriter implements RunWriter {
     this.oldDigests = new Map(
       (db.prepare('SELECT path, edges_digest FROM files').all() as { path: string; edges_digest: string }[]).map((r) => [r.path, r.edges_digest]),
     );
-    // Filling an empty index: rows are appended (nothing to delete), and the secondary indexes are built once
-    // at the end, which is cheaper than keeping them sorted row by row. Dropping them is part of the transaction.
+    // Filling an empty index: rows are appended (nothing to delete), and the entities' secondary indexes are built
+    // once all files are written, which is cheaper than keeping them sorted row by row. Dropping them is part of the
+    // transaction. Edges and externals come during resolution, which leaves a core to this thread: they keep their
+    // indexes sorted as they come, instead of the run waiting at its end for them to be built.
     this.fresh =
       this.oldDigests.size === 0 &&
       db
@@ -101,7 +103,7 @@ export class UpdateWriter implements RunWriter {
         .get() === 0;
     if (this.fresh) {
       const indexes = db
-        .prepare("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('entities', 'edges', 'externals')")
+        .prepare("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = 'entities'")
         .all() as { name: string; tbl_name: string; sql: string }[];
       for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
       this.deferredIndexes = indexes.map((index) => ({ table: index.tbl_name, sql: index.sql }));

@@ -68,3 +68,27 @@ test('rows still buffered for a file are replaced, not duplicated, when the file
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a fresh fill leaves every index of the schema in place: committed with or without the end of its files, or rolled back', () => {
+  for (const end of ['filesDone', 'commit', 'rollback'] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'codectx-writer-'));
+    try {
+      const store = IndexStore.open(dir);
+      const indexes = (): string[] =>
+        store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all() as string[];
+      const schema = indexes();
+      assert.ok(['entities_fqn', 'edges_target', 'externals_source'].every((name) => schema.includes(name)), schema.join(' '));
+      const run = store.beginUpdate();
+      assert.ok(indexes().length < schema.length, 'a fresh fill builds some indexes once its rows are in');
+      run.upsertFile(extract('a.py', ['f', 'g']), '[]', 'h1', 1, 'a');
+      if (end === 'filesDone') run.filesDone();
+      run.writeResolution('a.py', { edges: [{ source: 'a.py:f', target: 'a.py:g', kind: 'calls', confidence: 'exact', count: 1, line: 1 }], externals: [] }, NO_DEPS);
+      if (end === 'rollback') run.rollback();
+      else run.commit(new Map(), {});
+      assert.deepEqual(indexes(), schema, end);
+      store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+});
