@@ -10,7 +10,7 @@ import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout, isLayoutFile } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, KEPT_TREE_SOURCE, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps, type RepoTables } from '../indexer/resolve/index.js';
-import { isInheritance, type FileExtract, type RawRef } from '../indexer/types.js';
+import type { FileExtract, RawRef } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { walkRepository } from '../indexer/walk.js';
 import { limitInlining } from '../util/compiler-budget.js';
@@ -336,12 +336,11 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           const refsJson = parsedRefs.get(path);
           parsedRefs.delete(path);
           const refs = refsJson === undefined ? store.refsOf(path) : (JSON.parse(refsJson) as RawRef[]);
-          extracts.set(path, { ...extracts.get(path)!, refs });
+          const declarations = extracts.get(path)!;
+          extracts.set(path, { ...declarations, refs });
           const { deps: read, ...edges } = resolver.resolveFile(path);
           // Resolving the other files reads only this one's inheritance references (ResolveInput): the rest can go.
-          // A file this run stored has them in its declarations already.
-          const extract = extracts.get(path)!;
-          extracts.set(path, storedDeclarations.get(path) ?? { ...extract, refs: extract.refs.filter(isInheritance) });
+          extracts.set(path, declarations);
           writer.writeResolution(path, edges, read);
           resolvedDeps.set(path, read);
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
