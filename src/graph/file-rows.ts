@@ -10,6 +10,9 @@ import type { BatchInsert, SqlValue } from './batch-insert.js';
 /** A stored row: its rowid, then its values in `columns` order. */
 type StoredRow = [number, ...SqlValue[]];
 
+/** Groups of stored rows with one key up to this size are searched for an equal row value by value (see equalIn). */
+const SCAN_LIMIT = 8;
+
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -56,26 +59,23 @@ export class FileRows {
   replace(file: string, rows: readonly SqlValue[]): void {
     const width = this.columns.length;
     const stored = this.select.all(file) as StoredRow[];
-    // Stored rows by all their values and by their key columns' values, each looked up in constant time: one
-    // entity can have thousands of external references, all of one key.
-    const byValues = new Map<string, StoredRow[]>();
+    // Stored rows by their key columns' values, looked up in constant time: an entity's row is usually alone in its
+    // group, an edge's among few; one entity can have thousands of external references, all of one key.
     const byKey = new Map<string, StoredRow[]>();
-    for (const row of stored) {
-      push(byValues, rowKey(row, 1, this.all), row);
-      push(byKey, rowKey(row, 1, this.keys), row);
-    }
+    for (const row of stored) push(byKey, rowKey(row, 1, this.keys), row);
+    const byValues = new Map<StoredRow[], Map<string, StoredRow[]>>();
     const used = new Set<StoredRow>();
-    /** Offsets into `rows` of the new rows equal to no stored row. */
-    const unmatched: number[] = [];
+    /** New rows equal to no stored row: their offsets into `rows`, and the stored rows of their key. */
+    const unmatched: { at: number; group: StoredRow[] | undefined }[] = [];
     for (let at = 0; at < rows.length; at += width) {
-      const same = byValues.get(rowKey(rows, at, this.all))?.pop();
-      if (same === undefined) unmatched.push(at);
+      const group = byKey.get(rowKey(rows, at, this.keys));
+      const same = group === undefined ? undefined : this.equalIn(group, rows, at, used, byValues);
+      if (same === undefined) unmatched.push({ at, group });
       else used.add(same);
     }
-    for (const at of unmatched) {
-      const candidates = byKey.get(rowKey(rows, at, this.keys));
-      let row = candidates?.pop();
-      while (row !== undefined && used.has(row)) row = candidates!.pop();
+    for (const { at, group } of unmatched) {
+      let row = group?.pop();
+      while (row !== undefined && used.has(row)) row = group!.pop();
       if (row === undefined) {
         this.insert.add(rows.slice(at, at + width), this.rowsHoldFile ? undefined : file);
         continue;
@@ -85,6 +85,42 @@ export class FileRows {
     }
     for (const row of stored) if (!used.has(row)) this.remove.run(row[0]);
   }
+
+  /**
+   * The last row of `group` (stored rows of one key) not yet used and equal to the new row at `at`. A small group is
+   * searched value by value; a large one is indexed by all its values, once, on first use (`byValues`), the rows
+   * of a value taken last first as well. Either way no string of a row's values is built for an entity, whose
+   * docstring and terms make it long.
+   */
+  private equalIn(
+    group: StoredRow[],
+    rows: readonly SqlValue[],
+    at: number,
+    used: ReadonlySet<StoredRow>,
+    byValues: Map<StoredRow[], Map<string, StoredRow[]>>,
+  ): StoredRow | undefined {
+    if (group.length <= SCAN_LIMIT) {
+      const width = this.columns.length;
+      for (let i = group.length - 1; i >= 0; i--) {
+        const row = group[i]!;
+        if (!used.has(row) && sameValues(row, rows, at, width)) return row;
+      }
+      return undefined;
+    }
+    let index = byValues.get(group);
+    if (index === undefined) {
+      index = new Map();
+      for (const row of group) push(index, rowKey(row, 1, this.all), row);
+      byValues.set(group, index);
+    }
+    return index.get(rowKey(rows, at, this.all))?.pop();
+  }
+}
+
+/** Whether the stored row holds the `width` values of the row at `at`: the same values `rowKey` tells apart. */
+function sameValues(row: StoredRow, rows: readonly SqlValue[], at: number, width: number): boolean {
+  for (let c = 0; c < width; c++) if (row[1 + c] !== rows[at + c]) return false;
+  return true;
 }
 
 /**

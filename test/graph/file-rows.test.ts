@@ -61,3 +61,41 @@ test('a null and an empty string are different values: a row that changes one in
   ]);
   db.close();
 });
+
+test('random replacements end with exactly the new rows, keeping every equal row and updating in place every other row of a stored key', () => {
+  let seed = 7;
+  const random = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  // Few sources and targets, so keys repeat: groups of one key range from one row to dozens (searched, or indexed).
+  const row = (): SqlValue[] => [`s${random(3)}`, `t${random(random(2) === 0 ? 2 : 6)}`, random(2) === 0 ? 'calls' : 'refs', random(4) === 0 ? null : random(5)];
+  const multiset = (values: SqlValue[][]): string[] => values.map((v) => JSON.stringify(v)).sort();
+  for (let round = 0; round < 40; round++) {
+    const { db, insert, rows } = table();
+    const before = Array.from({ length: random(60) }, row);
+    insert.add(before.flat(), 'f.py');
+    insert.flush();
+    const storedBefore = stored(db, 'f.py');
+    const after = Array.from({ length: random(60) }, row);
+    rows.replace('f.py', after.flat());
+    insert.flush();
+    const now = stored(db, 'f.py');
+    assert.deepEqual(multiset(now.map((r) => r.slice(1))), multiset(after), `round ${round}`);
+
+    // Equal rows stay: as many stored rows keep their row and values as the two lists share.
+    const count = (list: string[]): Map<string, number> => list.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
+    const shared = (a: string[], b: string[]): number => {
+      const inB = count(b);
+      return [...count(a)].reduce((n, [k, c]) => n + Math.min(c, inB.get(k) ?? 0), 0);
+    };
+    const valuesOf = new Map(storedBefore.map((r) => [r[0], JSON.stringify(r.slice(1))]));
+    const kept = now.filter((r) => valuesOf.get(r[0]) === JSON.stringify(r.slice(1)));
+    assert.equal(kept.length, shared(multiset(before), multiset(after)), `round ${round}: equal rows kept`);
+    // Every other new row of a key some stored row had is that stored row, updated; only the rest are inserted.
+    const keyOf = (r: SqlValue[]): string => JSON.stringify(r.slice(0, 2));
+    const reused = now.filter((r) => valuesOf.has(r[0])).length;
+    assert.equal(reused, shared(before.map(keyOf).sort(), after.map(keyOf).sort()), `round ${round}: rows updated in place`);
+    db.close();
+  }
+});
