@@ -30,8 +30,10 @@ const RUN_CACHE_KIB = 64 * 1024;
 /** The writes of one index run, wherever they happen (this thread or a writer thread). */
 export interface RunWriter {
   removeFile(path: string): void;
-  /** Stores the file's record; returns its declarations as a later run loads them from the index (declarationsOf). */
-  /** `refsJson`: every reference of the file as JSON; `extract.refs` may hold only the inheritance ones. */
+  /**
+   * Stores the file's record; returns its declarations as a later run loads them from the index (declarationsOf).
+   * `refsJson`: every reference of the file as JSON; `extract.refs` may hold only the inheritance ones.
+   */
   upsertFile(extract: FileExtract, refsJson: string, hash: string, size: number, moduleFqn: string, stamp: string): FileExtract;
   setStamp(path: string, stamp: string): void;
   writeResolution(path: string, res: FileEdges, deps: FileDeps): void;
