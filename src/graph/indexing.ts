@@ -223,11 +223,15 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const manyWrites = candidates.length >= THREADED_WRITES_FROM || (reresolveAll && stored.size >= THREADED_WRITES_FROM);
     const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir, fresh?.name, options.keepWorkers === true) : store.beginUpdate();
     try {
+      /**
+       * The declarations of the files this run extracted and stores, as the next run loads them (without the entities'
+       * long texts), which resolution reads too: their entities then have one shape, whether this run extracted them
+       * or not. Kept for the next run of this process (kept-inputs.ts).
+       */
       const parsed = new Map<string, FileExtract>();
       /** Every reference of each file in `parsed`, as JSON, until the file is resolved. */
       const parsedRefs = new Map<string, string>();
-      /** What this run stores and resolves, for the next run of this process (kept-inputs.ts). */
-      const storedDeclarations = new Map<string, FileExtract>();
+      /** What this run resolves, for the next run of this process. */
       const resolvedDeps = new Map<string, FileDeps>();
       const take = (batch: ExtractOutcome[]): void => {
         for (const o of batch) {
@@ -241,11 +245,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
             skips.set(o.path, 'parse-failed');
             present.delete(o.path);
           } else {
-            const declarations = writer.upsertFile(o.extract, o.refsJson, o.hash, o.size, info.moduleFqn, info.stamp);
-            storedDeclarations.set(o.path, declarations);
-            // Resolution reads the file as the next run will load it (without the entities' long texts): its entities
-            // then have one shape, whether this run extracted them or not. Its own references wait as JSON.
-            parsed.set(o.path, declarations);
+            parsed.set(o.path, writer.upsertFile(o.extract, o.refsJson, o.hash, o.size, info.moduleFqn, info.stamp));
             parsedRefs.set(o.path, o.refsJson);
           }
         }
@@ -355,7 +355,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       // A run that loaded nothing (it changed nothing) leaves what is kept as it is.
       // The tables are kept only for a process that will index again (they take memory its queries may want).
       const keptTables = options.keepWorkers === true ? tables : undefined;
-      if (loaded !== undefined) runInputs = { loaded, changes: { stored: storedDeclarations, removed, resolved: resolvedDeps }, tables: keptTables };
+      if (loaded !== undefined) runInputs = { loaded, changes: { stored: parsed, removed, resolved: resolvedDeps }, tables: keptTables };
       await writer.commit(skips, summaryBase);
     } catch (err) {
       await writer.rollback();
