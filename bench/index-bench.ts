@@ -3,11 +3,12 @@
  * same grammars in the same run, re-index time after switching commits, and peak RSS.
  *   npm run bench:index -- --repo DIR [--switch-to COMMIT] [--workers N]
  * Figures are reported as ratios measured in one run, because the machines are shared and noisy. The runs keep
- * their workers for the next, as `codectx watch` and the MCP server do.
+ * their workers for the next, as `codectx watch` and the MCP server do. Each run's CPU time over all its threads
+ * says how far parallelism can take it on this machine: the wall time cannot fall below CPU time / cores.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseOnly } from '../src/indexer/parse.js';
@@ -24,6 +25,19 @@ if (!values.repo) {
 const repo = values.repo;
 const workers = values.workers ? Number(values.workers) : undefined;
 
+const cores = availableParallelism();
+
+/** CPU seconds of every thread of this process (workers included, ended ones too) since `start`. */
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+}
+
+/** CPU time of a run of `wall` seconds, and the share of the machine's cores it kept busy. */
+function formatCpu(cpu: number, wall: number): string {
+  return `CPU, all threads: ${cpu.toFixed(2)} s, ${((cpu / (wall * cores)) * 100).toFixed(0)}% of ${cores} cores busy`;
+}
+
 function formatPhases(phases: Record<string, number>): string {
   return Object.entries(phases)
     .map(([phase, seconds]) => `${phase} ${seconds.toFixed(2)}`)
@@ -39,19 +53,24 @@ console.log(`files: ${sources.length}  size: ${mb.toFixed(1)} MB`);
 // Warm the grammars so neither measurement pays their one-time load.
 if (sources[0]) await parseOnly(sources[0].path, sources[0].text);
 let t0 = performance.now();
+let cpu0 = process.cpuUsage();
 for (const s of sources) await parseOnly(s.path, s.text);
+const rawParseCpu = cpuSince(cpu0);
 const rawParse = (performance.now() - t0) / 1000;
 console.log(`raw parse (plain loop, 1 thread): ${rawParse.toFixed(2)} s`);
 
 const indexDir = mkdtempSync(join(tmpdir(), 'codectx-bench-'));
 try {
   t0 = performance.now();
+  cpu0 = process.cpuUsage();
   const cold = await indexRepository({ repo, indexDir, workers, keepWorkers: true });
   const coldTime = (performance.now() - t0) / 1000;
+  const coldCpu = cpuSince(cpu0);
   const totalEdges = Object.values(cold.edgesByKind).reduce((s, byConf) => s + Object.values(byConf).reduce((a, b) => a + b, 0), 0);
   console.log(`cold index: ${coldTime.toFixed(2)} s  (${cold.files} files, ${Object.values(cold.entitiesByKind).reduce((a, b) => a + b, 0)} entities, ${totalEdges} edges)`);
   console.log(`ratio cold index / raw parse: ${(coldTime / rawParse).toFixed(2)}x`);
   console.log(`  phases (s): ${formatPhases(cold.phases)}`);
+  console.log(`  ${formatCpu(coldCpu, coldTime)}; ${(coldCpu / rawParseCpu).toFixed(2)}x the raw parse's CPU, so at least ${(coldCpu / rawParseCpu / cores).toFixed(2)}x its time on ${cores} cores`);
 
   t0 = performance.now();
   await indexRepository({ repo, indexDir, workers, keepWorkers: true });
@@ -62,10 +81,13 @@ try {
     execFileSync('git', ['-C', repo, 'checkout', '--quiet', '--force', '--detach', values['switch-to']]);
     try {
       t0 = performance.now();
+      cpu0 = process.cpuUsage();
       const re = await indexRepository({ repo, indexDir, workers, keepWorkers: true });
       const reTime = (performance.now() - t0) / 1000;
+      const reCpu = cpuSince(cpu0);
       console.log(`re-index after switching to ${values['switch-to'].slice(0, 10)}: ${reTime.toFixed(2)} s, ${((reTime / coldTime) * 100).toFixed(1)}% of cold (parsed ${re.parsed}, removed ${re.removed}, re-resolved ${re.reresolved})`);
       console.log(`  phases (s): ${formatPhases(re.phases)}`);
+      console.log(`  ${formatCpu(reCpu, reTime)}`);
     } finally {
       execFileSync('git', ['-C', repo, 'checkout', '--quiet', '--force', '--detach', before]);
     }
