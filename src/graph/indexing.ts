@@ -12,7 +12,7 @@ import { defaultWorkerCount, extractAll, ExtractPool, KEPT_TREE_SOURCE, usesWork
 import { createResolver, type FileDeps, type RepoTables } from '../indexer/resolve/index.js';
 import type { FileExtract, RawRef } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
-import { walkRepository } from '../indexer/walk.js';
+import { STAMP_MARGIN_MS, walkRepository } from '../indexer/walk.js';
 import { limitInlining } from '../util/compiler-budget.js';
 import { UserError } from '../util/errors.js';
 import { makeDirectory } from '../util/make-dir.js';
@@ -21,9 +21,6 @@ import { keepInputs, keptInputs, takeKeptTables, type ResolutionInputs, type Run
 import { IndexStore, INDEX_DB_NAME } from './store.js';
 import type { RunWriter } from './update-writer.js';
 import { ThreadedWriter } from './write-thread.js';
-
-/** Files modified less than this before a run started are read again by the next run whatever their stamp. */
-const STAMP_MARGIN_MS = 2000;
 
 /** Runs that write at least this many files' records do so from a thread of their own. */
 const THREADED_WRITES_FROM = 64;

@@ -9,6 +9,29 @@ import ignore, { type Ignore } from 'ignore';
 export const ALWAYS_SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules', '.hg', '.svn']);
 const IGNORE_FILES = ['.gitignore', '.codectxignore'];
 
+/**
+ * A stamp (file or directory) taken less than this before it was read is not trusted later: a change in the same
+ * clock tick as the read would leave it unchanged.
+ */
+export const STAMP_MARGIN_MS = 2000;
+
+/** A directory's entries, sorted by name, and its stamp (times and inode) when they were read. */
+interface Listing {
+  stamp: string;
+  entries: Dirent[];
+}
+
+/** Roots whose listings are kept: a process walks few repositories in turn (the evaluation one worktree each). */
+const KEPT_ROOTS = 4;
+
+/**
+ * The directory listings of this process's last walk of each root, by directory. Creating, deleting or renaming
+ * an entry changes its directory's times, so a directory whose stamp is unchanged holds the entries it held: a
+ * walk again (`codectx watch`, a server's runs and its checks that the index is current) reads again only the
+ * directories that changed, a stat costing about a third of a listing.
+ */
+const keptListings = new Map<string, Map<string, Listing>>();
+
 export type WalkSkipReason = 'symlink-outside-root' | 'symlink-loop' | 'unreadable';
 
 export interface WalkedFile {
@@ -50,18 +73,20 @@ export function walkRepository(options: WalkOptions): WalkResult {
   const files: WalkedFile[] = [];
   const skipped = new Map<string, WalkSkipReason>();
   const visitedDirs = new Set<string>([rootReal]);
+  const earlier = keptListings.get(rootReal);
+  const listings = new Map<string, Listing>();
+  const trustedBefore = Date.now() - STAMP_MARGIN_MS;
 
   /** `absDir` is where the walk found the directory, `realDir` its real path. */
   const visit = (absDir: string, realDir: string, relDir: string, levels: IgnoreLevel[]): void => {
     let entries: Dirent[];
     try {
-      entries = readdirSync(absDir, { withFileTypes: true });
+      entries = listDirectory(absDir, earlier, listings, trustedBefore);
     } catch {
       skipped.set(relDir || '.', 'unreadable');
       return;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const here = loadIgnoreLevel(absDir, relDir, new Set(entries.map((e) => e.name)));
+    const here = loadIgnoreLevel(absDir, relDir, entries);
     const active = here ? [...levels, here] : levels;
     for (const entry of entries) {
       const name = entry.name;
@@ -116,15 +141,38 @@ export function walkRepository(options: WalkOptions): WalkResult {
     }
   };
   visit(rootReal, rootReal, '', []);
+  keptListings.delete(rootReal);
+  keptListings.set(rootReal, listings);
+  for (const root of keptListings.keys()) {
+    if (keptListings.size <= KEPT_ROOTS) break;
+    keptListings.delete(root);
+  }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, skipped };
 }
 
-/** The ignore rules of one directory, read from the ignore files among its `names`. */
-function loadIgnoreLevel(absDir: string, relDir: string, names: ReadonlySet<string>): IgnoreLevel | undefined {
+/**
+ * The entries of `absDir`, sorted by name: `earlier`'s when its stamp is unchanged. Recorded in `listings` for the
+ * next walk, unless the directory changed too recently for its stamp to be trusted.
+ */
+function listDirectory(absDir: string, earlier: ReadonlyMap<string, Listing> | undefined, listings: Map<string, Listing>, trustedBefore: number): Dirent[] {
+  const st = statSync(absDir, { bigint: true });
+  const stamp = `${st.mtimeNs}:${st.ctimeNs}:${st.ino}`;
+  const kept = earlier?.get(absDir);
+  if (kept !== undefined && kept.stamp === stamp) {
+    listings.set(absDir, kept);
+    return kept.entries;
+  }
+  const entries = readdirSync(absDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (Math.max(Number(st.mtimeMs), Number(st.ctimeMs)) < trustedBefore) listings.set(absDir, { stamp, entries });
+  return entries;
+}
+
+/** The ignore rules of one directory, read from the ignore files among its `entries`. */
+function loadIgnoreLevel(absDir: string, relDir: string, entries: readonly Dirent[]): IgnoreLevel | undefined {
   let rules: Ignore | undefined;
   for (const name of IGNORE_FILES) {
-    if (!names.has(name)) continue;
+    if (!entries.some((e) => e.name === name)) continue;
     let text: string;
     try {
       text = readFileSync(join(absDir, name), 'utf8');

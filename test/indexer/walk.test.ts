@@ -1,10 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { symlinkSync, mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { walkRepository } from '../../src/indexer/walk.js';
+import { STAMP_MARGIN_MS, walkRepository } from '../../src/indexer/walk.js';
 import { classifyContent } from '../../src/indexer/content.js';
-import { makeTree, removeTree } from '../helpers/tmp.js';
+import { makeTree, removeTree, writeTree } from '../helpers/tmp.js';
 
 const acceptAll = (): boolean => true;
 
@@ -53,6 +54,38 @@ test('walk stays inside the root through symlinks and survives symlink loops', (
   } finally {
     removeTree(root);
     removeTree(outside);
+  }
+});
+
+test('a walk again sees every change, also in directories whose listings it kept from the walk before', async () => {
+  const root = makeTree({
+    '.gitignore': 'x.py\n',
+    'x.py': '',
+    'a/one.py': '',
+    'a/keep.py': '',
+    'a/b/f.py': '',
+    'c/old.py': '',
+    'c/stay.py': '',
+  });
+  const paths = (): string[] => walkRepository({ root, accept: acceptAll }).files.map((f) => f.path).filter((p) => !p.endsWith('ignore'));
+  try {
+    const before = ['a/b/f.py', 'a/keep.py', 'a/one.py', 'c/old.py', 'c/stay.py'];
+    assert.deepEqual(paths(), before);
+    // Directories changed this recently are listed again by every walk; once older, their listings are kept.
+    await sleep(STAMP_MARGIN_MS + 100);
+    assert.deepEqual(paths(), before);
+    writeFileSync(join(root, 'a', 'new.py'), '');
+    unlinkSync(join(root, 'c', 'old.py'));
+    writeTree(root, { 'd/e.py': '' });
+    unlinkSync(join(root, 'a', 'b', 'f.py'));
+    writeTree(root, { 'a/b/f.py/g.py': '' });
+    // Rewritten in place: the root directory's times do not change.
+    writeFileSync(join(root, '.gitignore'), 'a/keep.py\n');
+    assert.deepEqual(paths(), ['a/b/f.py/g.py', 'a/new.py', 'a/one.py', 'c/stay.py', 'd/e.py', 'x.py']);
+    rmSync(join(root, 'a'), { recursive: true });
+    assert.deepEqual(paths(), ['c/stay.py', 'd/e.py', 'x.py']);
+  } finally {
+    removeTree(root);
   }
 });
 
