@@ -14,4 +14,4 @@
  * cost is one full re-index.
  */
 export const EXTRACT_VERSION = 17;
-export const RESOLVE_VERSION = 15;
+export const RESOLVE_VERSION = 16;

@@ -61,6 +61,20 @@ test('`export * from` chains, renamed re-exports and default exports', () => {
   assert.deepEqual(edgesOf(resolver, ['app.ts'], 'references'), ['app -references-> src/impl.Widget']);
 });
 
+test('a default import of a module that is its own default: one import edge, whichever file asked about that default first', () => {
+  // Nothing declares src/rule.ts's default export (as `export default make({...})`, a call, leaves it): the module stands for it.
+  const rule = () => ts('src/rule.ts').def('function', 'make');
+  const index = () => ts('src/index.ts').import('', './rule', [['default', 'rule']], {}, 3);
+  const spec = () => ts('tests/rule.test.ts').import('', '../src/rule', [['default', 'rule']], {}, 3);
+  const imports = (order: string[]): string[] => {
+    const { resolver } = repoOf([rule(), index(), spec()]);
+    const results = new Map(order.map((file) => [file, resolver.resolveFile(file)]));
+    return results.get('tests/rule.test.ts')!.edges.filter((e) => e.kind === 'imports').map((e) => `${e.target} x${e.count} @${e.line}`);
+  };
+  assert.deepEqual(imports(['tests/rule.test.ts']), ['module:src/rule x1 @3']);
+  assert.deepEqual(imports(['src/index.ts', 'tests/rule.test.ts']), ['module:src/rule x1 @3']);
+});
+
 test('non-re-exported imports are not visible to importers of the module', () => {
   const a = ts('a.ts').def('function', 'x');
   const b = ts('b.ts').import('', './a', ['x']);

@@ -9,7 +9,7 @@ import { languageGroup, type ImportBinding, type LanguageGroup, type LanguageRes
 import { linearize } from './mro.js';
 import type { RepoQueries } from './queries.js';
 import type { RepoIndex } from './repo-index.js';
-import { ambiguous, isTypeLike, opaque, unify, type Sym } from './symbols.js';
+import { ambiguous, isTypeLike, opaque, sameSym, unify, type Sym } from './symbols.js';
 
 export type Outcome =
   | { kind: 'edge'; target: Entity; confidence: Confidence }
@@ -948,7 +948,7 @@ export class Engine {
     if (sym.kind === 'external') return { kind: 'external', module: sym.module, symbol: sym.symbol };
     if (sym.kind === 'module' && called) {
       const fallback = this.moduleMember(sym, 'default');
-      return fallback === sym ? null : this.outcome(fallback);
+      return fallback === null || sameSym(fallback, sym) ? null : this.outcome(fallback);
     }
     return null;
   }

@@ -13,6 +13,7 @@ import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView
 import { RepoQueries } from './queries.js';
 import { RepoIndex } from './repo-index.js';
 import { RepoTables } from './repo-tables.js';
+import { sameSym } from './symbols.js';
 
 export type { FileDeps } from './dependencies.js';
 export type { RepoTables } from './repo-tables.js';
@@ -125,7 +126,7 @@ export function createResolver(input: ResolveInput): Resolver {
         const sym = engine.member(moduleSym, name);
         if (sym?.kind === 'entity') out.addEdge(from.id, sym.entity.id, 'imports', 'exact', imp.line);
         else if (sym?.kind === 'external') out.addExternal(from.id, 'imports', sym.module, sym.symbol, imp.line);
-        else if (sym?.kind === 'module' && sym !== moduleSym) {
+        else if (sym?.kind === 'module' && !sameSym(sym, moduleSym)) {
           for (const file of sym.files) {
             const module = index.moduleOf(file);
             if (module && file !== filePath) out.addEdge(from.id, module.id, 'imports', 'exact', imp.line);

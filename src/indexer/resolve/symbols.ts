@@ -54,6 +54,14 @@ function identity(sym: Sym): string {
 }
 
 /**
+ * Whether two symbols denote the same thing. Memoised lookups hand out the objects an earlier lookup built, so
+ * object identity would make an answer depend on which file asked first.
+ */
+export function sameSym(a: Sym, b: Sym): boolean {
+  return a === b || identity(a) === identity(b);
+}
+
+/**
  * One denotation out of candidates found at the same level: the single distinct one, the first
  * external when all are outside the repo (try/except import fallbacks), the union when all are
  * instances of in-repo classes, otherwise ambiguous.
