@@ -7,8 +7,7 @@
  *   node dist/bench/resolve-order-check.js --repo DIR
  */
 import { parseArgs } from 'node:util';
-import { createResolver } from '../src/indexer/resolve/index.js';
-import { isInheritance, type FileExtract } from '../src/indexer/types.js';
+import { resolveInOrder } from '../test/resolve/helpers.js';
 import { extractRepo } from './resolve-bench.js';
 
 const { values } = parseArgs({ options: { repo: { type: 'string' } } });
@@ -20,24 +19,8 @@ if (!values.repo) {
 const { input } = await extractRepo(values.repo);
 const paths = [...input.extracts.keys()].sort();
 
-/** Each file's resolution, as JSON, resolving the files in `order`. */
-function resolveInOrder(order: readonly string[]): Map<string, string> {
-  const extracts = new Map<string, FileExtract>();
-  for (const [path, extract] of input.extracts) extracts.set(path, { ...extract, refs: extract.refs.filter(isInheritance) });
-  const resolver = createResolver({ ...input, extracts });
-  const out = new Map<string, string>();
-  for (const path of order) {
-    const declarations = extracts.get(path)!;
-    extracts.set(path, input.extracts.get(path)!);
-    const { edges, externals, deps } = resolver.resolveFile(path);
-    extracts.set(path, declarations);
-    out.set(path, JSON.stringify([edges, externals, deps]));
-  }
-  return out;
-}
-
-const forward = resolveInOrder(paths);
-const backward = resolveInOrder([...paths].reverse());
+const forward = resolveInOrder(input, paths);
+const backward = resolveInOrder(input, [...paths].reverse());
 const differ = paths.filter((path) => forward.get(path) !== backward.get(path));
 console.log(`${values.repo}: ${paths.length} files, ${differ.length} resolved differently in reverse order`);
 for (const path of differ.slice(0, 20)) console.log(`  ${path}`);

@@ -2,9 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { createResolver } from '../../src/indexer/resolve/index.js';
-import { isInheritance, type FileExtract } from '../../src/indexer/types.js';
-import { describeEdges, describeExternals, FIXTURES, inputFor, readRepo, resolveRepo } from './helpers.js';
+import { describeEdges, describeExternals, FIXTURES, inputFor, readRepo, resolveInOrder, resolveRepo } from './helpers.js';
 
 /** Golden edges, checked by hand against each fixture's source. */
 for (const name of ['resolve-python', 'resolve-monorepo', 'resolve-typescript', 'resolve-go', 'resolve-java', 'resolve-rust']) {
@@ -24,22 +22,9 @@ for (const name of ['resolve-python', 'resolve-monorepo', 'resolve-typescript', 
 for (const name of ['resolve-python', 'resolve-monorepo', 'resolve-typescript', 'resolve-go', 'resolve-java', 'resolve-rust', 'python', 'typescript', 'javascript', 'go', 'java', 'rust']) {
   test(`${name}: every file resolves the same in reverse path order`, async () => {
     const input = await inputFor(readRepo(join(FIXTURES, name)));
-    const resolveInOrder = (order: readonly string[]): Map<string, string> => {
-      const extracts = new Map<string, FileExtract>();
-      for (const [path, extract] of input.extracts) extracts.set(path, { ...extract, refs: extract.refs.filter(isInheritance) });
-      const resolver = createResolver({ ...input, extracts });
-      const out = new Map<string, string>();
-      for (const path of order) {
-        const declarations = extracts.get(path)!;
-        extracts.set(path, input.extracts.get(path)!);
-        out.set(path, JSON.stringify(resolver.resolveFile(path)));
-        extracts.set(path, declarations);
-      }
-      return out;
-    };
     const paths = [...input.extracts.keys()].sort();
-    const forward = resolveInOrder(paths);
-    const backward = resolveInOrder([...paths].reverse());
+    const forward = resolveInOrder(input, paths);
+    const backward = resolveInOrder(input, [...paths].reverse());
     assert.deepEqual(paths.filter((path) => forward.get(path) !== backward.get(path)), []);
   });
 }

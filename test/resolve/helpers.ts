@@ -7,7 +7,7 @@ import { languageForPath } from '../../src/indexer/languages/index.js';
 import { detectLayout } from '../../src/indexer/layout.js';
 import { extractFile } from '../../src/indexer/parse.js';
 import { createResolver, type FileResolution, type Resolver, type ResolveInput } from '../../src/indexer/resolve/index.js';
-import type { FileExtract } from '../../src/indexer/types.js';
+import { isInheritance, type FileExtract } from '../../src/indexer/types.js';
 
 export const FIXTURES = join(fileURLToPath(new URL('.', import.meta.url)), '../../../test/fixtures');
 
@@ -38,6 +38,24 @@ export async function inputFor(sources: ReadonlyMap<string, string>): Promise<Re
     extracts.set(path, await extractFile(path, source, layout));
   }
   return { extracts, layout: { ...layout, files: [...extracts.keys()] }, readFile };
+}
+
+/**
+ * Each file's resolution (edges, externals, dependency record) as JSON, by path, resolving the files in `order`
+ * with one resolver, as indexing does: every other file's references but the inheritance ones held back.
+ */
+export function resolveInOrder(input: ResolveInput, order: readonly string[]): Map<string, string> {
+  const extracts = new Map<string, FileExtract>();
+  for (const [path, extract] of input.extracts) extracts.set(path, { ...extract, refs: extract.refs.filter(isInheritance) });
+  const resolver = createResolver({ ...input, extracts });
+  const out = new Map<string, string>();
+  for (const path of order) {
+    const declarations = extracts.get(path)!;
+    extracts.set(path, input.extracts.get(path)!);
+    out.set(path, JSON.stringify(resolver.resolveFile(path)));
+    extracts.set(path, declarations);
+  }
+  return out;
 }
 
 export function resolveAll(resolver: Resolver, files: Iterable<string>): Map<string, FileResolution> {
