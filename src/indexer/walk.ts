@@ -98,8 +98,9 @@ export function walkRepository(options: WalkOptions): WalkResult {
       let st: BigIntStats | undefined;
       if (entry.isSymbolicLink()) {
         real = safeRealpath(abs);
+        // A link to nothing (or through a loop of links) cannot be read; one out of the root is not followed.
         if (!real || !isInside(real, rootReal)) {
-          skipped.set(rel, 'symlink-outside-root');
+          skipped.set(rel, real ? 'symlink-outside-root' : 'unreadable');
           continue;
         }
         try {

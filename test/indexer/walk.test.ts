@@ -36,7 +36,7 @@ test('walk honors .gitignore at every level, .codectxignore, and never enters .g
   }
 });
 
-test('walk stays inside the root through symlinks and survives symlink loops', () => {
+test('walk stays inside the root through symlinks, survives symlink loops, and counts a dangling link as unreadable', () => {
   const outside = makeTree({ 'secret.py': 'x = 1\n' });
   const root = makeTree({ 'src/a.py': 'x = 1\n' });
   try {
@@ -45,8 +45,10 @@ test('walk stays inside the root through symlinks and survives symlink loops', (
     symlinkSync(root, join(root, 'src', 'loop'));
     mkdirSync(join(root, 'deep'));
     symlinkSync('../deep', join(root, 'deep', 'self'));
+    symlinkSync('nowhere.py', join(root, 'src', 'dangling.py'));
     const result = walkRepository({ root, accept: acceptAll });
     assert.deepEqual(result.files.map((f) => f.path), ['src/a.py']);
+    assert.equal(result.skipped.get('src/dangling.py'), 'unreadable');
     assert.equal(result.skipped.get('escape'), 'symlink-outside-root');
     assert.equal(result.skipped.get('src/secret.py'), 'symlink-outside-root');
     assert.equal(result.skipped.get('src/loop'), 'symlink-loop');
