@@ -1,8 +1,8 @@
 /** Opening an index for reading from CLI-style options. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { locateRepo, openIndexForWrite } from '../graph/indexing.js';
-import { IndexStore, INDEX_DB_NAME } from '../graph/store.js';
+import { locateRepo, openIndexForWrite, openIndexStore } from '../graph/indexing.js';
+import { INDEX_DB_NAME, type IndexStore } from '../graph/store.js';
 import { UserError } from '../util/errors.js';
 
 export interface RepoArgs {
@@ -15,7 +15,7 @@ export function openStoreForRead(repo: string, indexDir?: string): IndexStore {
   if (!existsSync(join(loc.indexDir, INDEX_DB_NAME))) {
     throw new UserError(`no index for ${loc.repo} in ${loc.indexDir}: run codectx index first`);
   }
-  return IndexStore.open(loc.indexDir);
+  return openIndexStore(loc.indexDir);
 }
 
 /** The repository's index store, created empty when the repository was never indexed (e.g. for synonyms). */

@@ -104,10 +104,20 @@ function writableIndexDir(indexDir: string): string {
 /** Opens the index in `indexDir` for writing, or with `building`, the first index being built there (fresh-index.ts). */
 export function openIndexForWrite(indexDir: string, building?: string): IndexStore {
   writableIndexDir(indexDir);
+  return openIndexStore(indexDir, { building });
+}
+
+/** Opens the index in `indexDir`; SQLite's refusal becomes a user error, which says how to recover from a damaged file. */
+export function openIndexStore(indexDir: string, options?: { building?: string }): IndexStore {
   try {
-    return IndexStore.open(indexDir, { building });
+    return IndexStore.open(indexDir, options);
   } catch (err) {
-    throw new UserError(`cannot open index in ${indexDir}: ${err instanceof Error ? err.message : String(err)}`);
+    const code = (err as { code?: unknown }).code;
+    const hint =
+      code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
+        ? ` (the file is damaged: delete ${join(indexDir, INDEX_DB_NAME)} and run codectx index to rebuild it; the synonyms and sessions it holds go with it)`
+        : '';
+    throw new UserError(`cannot open index in ${indexDir}: ${err instanceof Error ? err.message : String(err)}${hint}`);
   }
 }
 

@@ -382,9 +382,13 @@ test('the index folder gets a .gitignore so it never shows in git status', async
 });
 
 test('CLI: bad input gives one clear line on stderr and a non-zero exit, never a stack trace', () => {
-  const repo = makeTree({ 'a.py': 'x = 1\n', 'file.txt': 'not a dir' });
+  const repo = makeTree({ 'a.py': 'x = 1\n', 'file.txt': 'not a dir', 'damaged/index.db': 'not a database, a damaged index' });
   try {
+    // A damaged index file: the message says how to recover, for writes and reads alike.
+    const damaged = /cannot open index in .*damaged.*delete .*index\.db and run codectx index to rebuild it/;
     const cases: [string[], RegExp][] = [
+      [['index', '--repo', repo, '--index-dir', join(repo, 'damaged')], damaged],
+      [['stats', '--repo', repo, '--index-dir', join(repo, 'damaged')], damaged],
       [['index', '--repo', join(repo, 'missing')], /repository path does not exist/],
       [['index', '--repo', join(repo, 'file.txt')], /repository path is not a directory/],
       [['index', '--repo', repo, '--index-dir', join(repo, 'file.txt', 'idx')], /index directory is not writable/],
