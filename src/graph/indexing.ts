@@ -13,7 +13,7 @@ import { createResolver, type FileDeps, type RepoTables } from '../indexer/resol
 import type { FileExtract, RawRef } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { STAMP_MARGIN_MS, walkRepository } from '../indexer/walk.js';
-import { limitInlining } from '../util/compiler-budget.js';
+import { limitOptimizingCompiler } from '../util/compiler-budget.js';
 import { UserError } from '../util/errors.js';
 import { makeDirectory } from '../util/make-dir.js';
 import { FreshIndexFile } from './fresh-index.js';
@@ -137,7 +137,7 @@ export function repoFileReader(root: string): (rel: string) => string | null {
 
 export async function indexRepository(options: IndexOptions): Promise<IndexSummary> {
   const started = performance.now();
-  limitInlining();
+  limitOptimizingCompiler();
   const { repo, indexDir } = locateRepo(options.repo, options.indexDir);
   const report = options.onProgress ?? (() => undefined);
   const phases: IndexSummary['phases'] = { walk: 0, read: 0, parse: 0, resolve: 0, write: 0 };
