@@ -32,14 +32,24 @@ export function strs(values: ParsedValues, key: string): string[] {
   return typeof v === 'string' ? [v] : [];
 }
 
-/** An integer option; anything else is the user's mistake (exit code 2), not a crash. */
-export function int(values: ParsedValues, key: string, fallback: number): number {
+/**
+ * An integer option within `range` when given; anything else is the user's mistake (exit code 2), not a crash, and
+ * is said before any work starts (a port out of range would otherwise fail only once the index is updated).
+ */
+export function int(values: ParsedValues, key: string, fallback: number, range: { min?: number; max?: number } = {}): number {
   const v = str(values, key);
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (v.trim() === '' || !Number.isInteger(n)) throw new UserError(`--${key} must be an integer, got ${v}`);
+  const { min, max } = range;
+  if (v.trim() === '' || !Number.isInteger(n) || (min !== undefined && n < min) || (max !== undefined && n > max)) {
+    const bounds = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` of at least ${min}` : max !== undefined ? ` of at most ${max}` : '';
+    throw new UserError(`--${key} must be an integer${bounds}, got ${v}`);
+  }
   return n;
 }
+
+/** Ports the servers accept: 0 asks the system for a free one. */
+export const PORT_RANGE = { min: 0, max: 65535 };
 
 /** Refreshes of an index shorter than this print no progress: a query's output is not buried under it. */
 const QUIET_REFRESH_MS = 1000;

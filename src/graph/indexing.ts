@@ -8,7 +8,7 @@ import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:pa
 import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout, isLayoutFile } from '../indexer/layout.js';
-import { defaultWorkerCount, extractAll, ExtractPool, KEPT_TREE_SOURCE, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
+import { defaultWorkerCount, extractAll, ExtractPool, KEPT_TREE_SOURCE, MAX_WORKERS, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
 import { createResolver, type FileDeps, type RepoTables } from '../indexer/resolve/index.js';
 import type { FileExtract, RawRef } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
@@ -137,6 +137,10 @@ export function repoFileReader(root: string): (rel: string) => string | null {
 
 export async function indexRepository(options: IndexOptions): Promise<IndexSummary> {
   const started = performance.now();
+  const workerCount = options.workers ?? defaultWorkerCount();
+  if (!Number.isInteger(workerCount) || workerCount < 0 || workerCount > MAX_WORKERS) {
+    throw new RangeError(`codectx: workers must be an integer from 0 (extract on this thread) to ${MAX_WORKERS}, got ${workerCount}`);
+  }
   limitOptimizingCompiler();
   const { repo, indexDir } = locateRepo(options.repo, options.indexDir);
   const report = options.onProgress ?? (() => undefined);
@@ -155,7 +159,6 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   const fresh = existsSync(join(indexDir, INDEX_DB_NAME)) ? undefined : FreshIndexFile.begin(writableIndexDir(indexDir));
   let store = openIndexForWrite(indexDir, fresh?.name);
   let published = false;
-  const workerCount = options.workers ?? defaultWorkerCount();
   let pool: ExtractPool | undefined;
   try {
     const stored = new Map(store.files().map((f) => [f.path, f]));

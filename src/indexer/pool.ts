@@ -83,6 +83,12 @@ const MAX_BATCH_FILES = 64;
  */
 const BATCHES_IN_FLIGHT = 2;
 
+/**
+ * The most extraction workers a run may be asked for: each holds its own V8 heap, grammars and syntax trees
+ * (~10 MB idle), and starting hundreds of them for a handful of files took seconds and gigabytes.
+ */
+export const MAX_WORKERS = 64;
+
 export function defaultWorkerCount(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
 }

@@ -394,6 +394,15 @@ test('CLI: bad input gives one clear line on stderr and a non-zero exit, never a
       [['index', '--repo', repo, '--index-dir', join(repo, 'file.txt', 'idx')], /index directory is not writable/],
       [['show', 'nothing.here', '--repo', repo, '--index-dir', join(repo, 'no-index')], /no index for/],
       [['frobnicate'], /unknown command/],
+      // Options out of range, said before any work: hundreds of workers took seconds and gigabytes for two files,
+      // a size limit under 1 skipped every file in silence, and a port out of range failed only after indexing.
+      [['index', '--repo', repo, '--index-dir', join(repo, 'opts'), '--workers', '300'], /--workers must be an integer from 0 to 64, got 300/],
+      [['index', '--repo', repo, '--index-dir', join(repo, 'opts'), '--workers=-1'], /--workers must be an integer from 0 to 64, got -1/],
+      [['index', '--repo', repo, '--index-dir', join(repo, 'opts'), '--max-file-bytes', '0'], /--max-file-bytes must be an integer of at least 1, got 0/],
+      [['search', 'x', '--repo', repo, '--index-dir', join(repo, 'opts'), '--limit', '0'], /--limit must be an integer of at least 1, got 0/],
+      [['serve', '--repo', repo, '--index-dir', join(repo, 'opts'), '--port', '70000'], /--port must be an integer from 0 to 65535, got 70000/],
+      [['mcp', '--repo', repo, '--index-dir', join(repo, 'opts'), '--http', '--port', '70000'], /--port must be an integer from 0 to 65535, got 70000/],
+      [['watch', '--repo', repo, '--index-dir', join(repo, 'opts'), '--debounce=-5'], /--debounce must be an integer of at least 0, got -5/],
     ];
     // A file system that refuses the folder although its parent exists (Node's recursive mkdir spins on it forever).
     if (existsSync('/proc/self')) cases.push([['index', '--repo', repo, '--index-dir', '/proc/codectx-index'], /index directory is not writable/]);
@@ -404,6 +413,7 @@ test('CLI: bad input gives one clear line on stderr and a non-zero exit, never a
       assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
       assert.equal(r.stderr.trim().split('\n')[0]!.startsWith('codectx: '), true);
     }
+    assert.equal(existsSync(join(repo, 'opts')), false, 'a rejected option leaves no index behind');
   } finally {
     removeTree(repo);
   }

@@ -1,6 +1,6 @@
 /** index, show, stats, export, watch: building and inspecting the stored graph. */
 import { watch as fsWatch } from 'node:fs';
-import { indexRepository, locateRepo, type IndexSummary } from '../../api/indexing.js';
+import { indexRepository, locateRepo, MAX_WORKERS, type IndexSummary } from '../../api/indexing.js';
 import { exportGraph, indexStats, showEntity, type ExportFormat } from '../../api/graph-queries.js';
 import { openIndexed } from '../../api/open.js';
 import { UserError } from '../../util/errors.js';
@@ -47,8 +47,8 @@ export const indexCommand: Command = {
   options: { ...REPO_OPTIONS, 'max-file-bytes': { type: 'string' }, workers: { type: 'string' } },
   async run(values) {
     const summary = await runIndex(str(values, 'repo') ?? '.', str(values, 'index-dir'), {
-      maxFileBytes: values['max-file-bytes'] ? int(values, 'max-file-bytes', 0) : undefined,
-      workers: values.workers ? int(values, 'workers', 1) : undefined,
+      maxFileBytes: values['max-file-bytes'] ? int(values, 'max-file-bytes', 0, { min: 1 }) : undefined,
+      workers: values.workers ? int(values, 'workers', 1, { min: 0, max: MAX_WORKERS }) : undefined,
     });
     if (values.json) printJson(summary);
     else process.stdout.write(`${formatSummary(summary)}\n`);
@@ -122,7 +122,7 @@ export const watchCommand: Command = {
   options: { ...REPO_OPTIONS, debounce: { type: 'string' } },
   async run(values) {
     const { repo, indexDir } = locateRepo(str(values, 'repo') ?? '.', str(values, 'index-dir'));
-    const debounceMs = int(values, 'debounce', 300);
+    const debounceMs = int(values, 'debounce', 300, { min: 0 });
     let timer: NodeJS.Timeout | undefined;
     let running = false;
     let again = false;

@@ -6,7 +6,7 @@ import { ServerContext } from '../../mcp/context.js';
 import { isLoopback, serveHttp } from '../../mcp/http.js';
 import { serveStdio } from '../../mcp/server.js';
 import { UserError } from '../../util/errors.js';
-import { int, str, strs, type Command } from '../command.js';
+import { PORT_RANGE, int, str, strs, type Command } from '../command.js';
 
 export const mcpCommand: Command = {
   name: 'mcp',
@@ -25,7 +25,7 @@ export const mcpCommand: Command = {
     for (const root of options.roots) if (!existsSync(root)) throw new UserError(`repository path does not exist: ${root}`);
     const version = packageVersion();
     if (!values.http) return serveStdio(options, version);
-    const port = int(values, 'port', 3333);
+    const port = int(values, 'port', 3333, PORT_RANGE);
     if (port < 0 || port > 65535) throw new UserError(`--port must be 0..65535, got ${port}`);
     const host = str(values, 'host') ?? '127.0.0.1';
     const ctx = new ServerContext(options);

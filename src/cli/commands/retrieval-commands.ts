@@ -28,8 +28,7 @@ export const contextCommand: Command = {
   async run(values, positionals) {
     const task = positionals.join(' ');
     if (!task.trim()) throw new UserError('usage: codectx context "TASK"');
-    const maxFiles = int(values, 'max-files', DEFAULT_MAX_FILES);
-    if (maxFiles < 1) throw new UserError('--max-files must be at least 1');
+    const maxFiles = int(values, 'max-files', DEFAULT_MAX_FILES, { min: 1 });
     const algorithm = str(values, 'architecture');
     const result = await withUpdatedRepo(values, (handle) =>
       taskContext(handle, task, { maxFiles, architecture: algorithm ? architectureFrom(handle, algorithm) : undefined }),
@@ -47,7 +46,7 @@ export const searchCommand: Command = {
   async run(values, positionals) {
     const name = positionals.join(' ');
     if (!name.trim()) throw new UserError('usage: codectx search NAME');
-    const limit = int(values, 'limit', DEFAULT_SYMBOL_LIMIT);
+    const limit = int(values, 'limit', DEFAULT_SYMBOL_LIMIT, { min: 1 });
     const matches = await withUpdatedRepo(values, (handle) => indexSymbolSearch(handle, name, { exact: values.exact === true, limit }));
     if (values.json) return printJson(matches);
     if (matches.length === 0) process.stdout.write('no matching symbols\n');
