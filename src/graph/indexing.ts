@@ -3,7 +3,7 @@
  * re-resolve the files whose edges may have changed, and commit everything in one transaction.
  */
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statfsSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
@@ -107,17 +107,35 @@ export function openIndexForWrite(indexDir: string, building?: string): IndexSto
   return openIndexStore(indexDir, { building });
 }
 
-/** Opens the index in `indexDir`; SQLite's refusal becomes a user error, which says how to recover from a damaged file. */
+/**
+ * Opens the index in `indexDir`; SQLite's refusal becomes a user error, which says how to recover from a damaged
+ * file, and that the disk is full when SQLite could not create its shared-memory file for that reason (it then
+ * reports only "disk I/O error", even to a reader).
+ */
 export function openIndexStore(indexDir: string, options?: { building?: string }): IndexStore {
   try {
     return IndexStore.open(indexDir, options);
   } catch (err) {
     const code = (err as { code?: unknown }).code;
-    const hint =
-      code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
-        ? ` (the file is damaged: delete ${join(indexDir, INDEX_DB_NAME)} and run codectx index to rebuild it; the synonyms and sessions it holds go with it)`
-        : '';
+    let hint = '';
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+      hint = ` (the file is damaged: delete ${join(indexDir, INDEX_DB_NAME)} and run codectx index to rebuild it; the synonyms and sessions it holds go with it)`;
+    } else if (typeof code === 'string' && /^SQLITE_(IOERR|FULL|CANTOPEN)/.test(code) && freeBytes(indexDir) < MIN_FREE_BYTES) {
+      hint = ' (the disk holding it is full: free some space and run again)';
+    }
     throw new UserError(`cannot open index in ${indexDir}: ${err instanceof Error ? err.message : String(err)}${hint}`);
+  }
+}
+
+/** Less free space than this on the index's disk explains SQLite failing to open it (its -shm file takes 32 KiB). */
+const MIN_FREE_BYTES = 64 * 1024;
+
+function freeBytes(dir: string): number {
+  try {
+    const { bavail, bsize } = statfsSync(dir);
+    return bavail * bsize;
+  } catch {
+    return Number.POSITIVE_INFINITY;
   }
 }
 
