@@ -36,6 +36,11 @@ test('index --json, show, stats and export describe the same graph', () => {
 
     const stats = JSON.parse(run(['stats', '--repo', repo, '--json']).stdout) as { entities: number; files: number };
     assert.equal(stats.entities, 7);
+    // The plain report counts as the index summary does, not as JSON.
+    const plainStats = run(['stats', '--repo', repo]).stdout;
+    assert.match(plainStats, /^files: {4}3 \(python 3\)$/m);
+    assert.match(plainStats, /^entities: 7 \(class 1, function 1, method 2, module 3\)$/m);
+    assert.match(plainStats, /^edges: {4}9 \(calls 3 exact, contains 4 exact, imports 2 exact\); unresolved external references 0$/m);
 
     const jsonl = run(['export', '--repo', repo]).stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; fqn?: string; source_fqn?: string; target_fqn?: string; kind: string; file_path?: string; source_file?: string });
     assert.equal(jsonl.filter((r) => r.type === 'entity').length, 7);

@@ -27,16 +27,24 @@ export async function runIndex(
   }
 }
 
+/** `python 6, go 2`, or `none`. */
+function counts(o: Record<string, number>): string {
+  return Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+}
+
+/** `calls 8 exact/2 inferred, contains 20 exact`, or `none`. */
+function edgeCounts(byKind: Record<string, Record<string, number>>): string {
+  return Object.entries(byKind).map(([k, byConf]) => `${k} ${Object.entries(byConf).map(([c, n]) => `${n} ${c}`).join('/')}`).join(', ') || 'none';
+}
+
 function formatSummary(s: IndexSummary): string {
-  const kv = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
-  const edges = Object.entries(s.edgesByKind).map(([k, byConf]) => `${k} ${Object.entries(byConf).map(([c, n]) => `${n} ${c}`).join('/')}`).join(', ');
   return [
     `indexed ${s.repo} in ${s.seconds.toFixed(2)}s (index: ${s.indexDir})`,
-    `files:    ${s.files} (${kv(s.filesByLanguage)}); parsed ${s.parsed}, removed ${s.removed}, re-resolved ${s.reresolved}`,
-    `skipped:  ${kv(s.skipped)}`,
+    `files:    ${s.files} (${counts(s.filesByLanguage)}); parsed ${s.parsed}, removed ${s.removed}, re-resolved ${s.reresolved}`,
+    `skipped:  ${counts(s.skipped)}`,
     `warnings: ${s.syntaxErrorFiles} files with syntax errors`,
-    `entities: ${kv(s.entitiesByKind)}`,
-    `edges:    ${edges || 'none'}; unresolved external references ${s.externals}`,
+    `entities: ${counts(s.entitiesByKind)}`,
+    `edges:    ${edgeCounts(s.edgesByKind)}; unresolved external references ${s.externals}`,
   ].join('\n');
 }
 
@@ -91,11 +99,10 @@ export const statsCommand: Command = {
     if (values.json) return printJson(stats);
     process.stdout.write(
       `${[
-        `files:    ${stats.files} ${JSON.stringify(stats.filesByLanguage)}`,
-        `entities: ${stats.entities} ${JSON.stringify(stats.entitiesByKind)}`,
-        `edges:    ${stats.edges} ${JSON.stringify(stats.edgesByKind)}`,
-        `external references: ${stats.externals}`,
-        `skipped:  ${JSON.stringify(stats.skipped)}`,
+        `files:    ${stats.files} (${counts(stats.filesByLanguage)})`,
+        `skipped:  ${counts(stats.skipped)}`,
+        `entities: ${stats.entities} (${counts(stats.entitiesByKind)})`,
+        `edges:    ${stats.edges} (${edgeCounts(stats.edgesByKind)}); unresolved external references ${stats.externals}`,
       ].join('\n')}\n`,
     );
   },
