@@ -69,13 +69,29 @@ export function buildLoadedGraph(graph: DepGraph, version: number): LoadedGraph 
 
 const cache = new Map<string, LoadedGraph>();
 const entityCache = new Map<string, LoadedGraph>();
+/** The open store each cached graph reads its external references from when first asked (see loadGraph). */
+const externalsSource = new WeakMap<LoadedGraph, IndexStore>();
 
-/** The in-memory graph of the index in `indexDir`, reloaded only when the index version changed. */
+/**
+ * The in-memory graph of the index in `indexDir`, reloaded only when the index version changed. Its external
+ * references are read when first asked for: only get_dependencies and architecture recovery want them, and a
+ * one-shot query spared them loads faster (Django: ~90 ms of a ~0.6 s load, 33,000 rows). They come from the
+ * store the graph was last asked for through, which is open then.
+ */
 export function loadGraph(store: IndexStore, indexDir: string): LoadedGraph {
   const version = store.indexVersion();
   const hit = cache.get(indexDir);
-  if (hit && hit.version === version) return hit;
-  const loaded: LoadedGraph = { ...buildLoadedGraph(store.loadGraph(), version), indexDir };
+  if (hit && hit.version === version) {
+    externalsSource.set(hit, store);
+    return hit;
+  }
+  const loaded: LoadedGraph = { ...buildLoadedGraph({ entities: store.entities(), edges: store.edges(), externals: [] }, version), indexDir };
+  let externals: DepGraph['externals'] | undefined;
+  Object.defineProperty(loaded, 'externals', {
+    enumerable: true,
+    get: () => (externals ??= externalsSource.get(loaded)!.externals()),
+  });
+  externalsSource.set(loaded, store);
   cache.set(indexDir, loaded);
   return loaded;
 }
