@@ -50,13 +50,18 @@ const spreads = new WeakMap<LoadedGraph, Spreads>();
 function spreadsOf(graph: LoadedGraph): Spreads {
   let s = spreads.get(graph);
   if (!s) {
-    const count = (lists: number[][]): Float64Array =>
-      Float64Array.from(lists, (list) => {
-        let n = 0;
-        for (const p of list) if (EDGE_WEIGHT[graph.edges[p]!.kind] > 0) n++;
-        return n === 0 ? 1 : Math.sqrt(n);
-      });
-    s = { out: count(graph.out), in: count(graph.in) };
+    // One pass over the edges in order, not one per node over its edge lists: spring-framework's 494,000 edges
+    // took 0.25 s read node by node, scattered through memory.
+    const out = new Float64Array(graph.entities.length);
+    const inc = new Float64Array(graph.entities.length);
+    const { edges, edgeSource, edgeTarget } = graph;
+    for (let p = 0; p < edges.length; p++) {
+      if (EDGE_WEIGHT[edges[p]!.kind] <= 0) continue;
+      out[edgeSource[p]!]!++;
+      inc[edgeTarget[p]!]!++;
+    }
+    const spread = (counts: Float64Array): Float64Array => counts.map((n) => (n === 0 ? 1 : Math.sqrt(n)));
+    s = { out: spread(out), in: spread(inc) };
     spreads.set(graph, s);
   }
   return s;
