@@ -86,11 +86,12 @@ function moduleLevelNames(graph: LoadedGraph): Map<string, number[]> {
   const names = new Map<string, number[]>();
   graph.entities.forEach((e, i) => {
     if (e.kind !== 'module') return;
-    for (const word of new Set(e.terms.split(' '))) {
+    for (const word of e.terms.split(' ')) {
       if (!word) continue;
       const list = names.get(word);
-      if (list) list.push(i);
-      else names.set(word, [i]);
+      // A module's words come together, so a repeat finds the module already last in its list.
+      if (list === undefined) names.set(word, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
     }
   });
   return names;
