@@ -2,6 +2,7 @@
  * The stored graph loaded into memory with integer node indices, for queries that walk it many times
  * (ranking, PPR, paths). Loaded once per index version and shared by every query on that version.
  */
+import { readEdgeCache, writeEdgeCache } from './edge-cache.js';
 import type { DepGraph, Edge, Entity } from './types.js';
 import type { IndexStore } from './store.js';
 
@@ -85,7 +86,10 @@ export function loadGraph(store: IndexStore, indexDir: string): LoadedGraph {
     externalsSource.set(hit, store);
     return hit;
   }
-  const loaded: LoadedGraph = { ...buildLoadedGraph({ entities: store.entities(), edges: store.edges(), externals: [] }, version), indexDir };
+  const entities = store.entities();
+  const kept = readEdgeCache(indexDir, version, entities);
+  const loaded: LoadedGraph = { ...buildLoadedGraph({ entities, edges: kept ?? store.edges(), externals: [] }, version), indexDir };
+  if (kept === null) writeEdgeCache(indexDir, version, entities, loaded.edges, loaded.indexOf);
   let externals: DepGraph['externals'] | undefined;
   Object.defineProperty(loaded, 'externals', {
     enumerable: true,
