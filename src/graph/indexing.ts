@@ -159,7 +159,6 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   if (!Number.isInteger(workerCount) || workerCount < 0 || workerCount > MAX_WORKERS) {
     throw new RangeError(`codectx: workers must be an integer from 0 (extract on this thread) to ${MAX_WORKERS}, got ${workerCount}`);
   }
-  limitOptimizingCompiler();
   const { repo, indexDir } = locateRepo(options.repo, options.indexDir);
   const report = options.onProgress ?? (() => undefined);
   const phases: IndexSummary['phases'] = { walk: 0, read: 0, parse: 0, resolve: 0, write: 0 };
@@ -178,6 +177,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   let store = openIndexForWrite(indexDir, fresh?.name);
   let published = false;
   let pool: ExtractPool | undefined;
+  limitOptimizingCompiler(options.keepWorkers !== true);
   try {
     const stored = new Map(store.files().map((f) => [f.path, f]));
     const versionAtStart = store.indexVersion();
