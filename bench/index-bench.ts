@@ -1,12 +1,14 @@
 /**
  * Indexing benchmark (not a test): cold index time against the raw parse time of the same files with the
  * same grammars in the same run, re-index time after switching commits, and peak RSS.
- *   npm run bench:index -- --repo DIR [--switch-to COMMIT] [--workers N]
- * Figures are reported as ratios measured in one run, because the machines are shared and noisy. The runs keep
+ *   npm run bench:index -- --repo DIR [--switch-to COMMIT] [--workers N] [--rounds N]
+ * Figures are reported as ratios measured in one run, because the machines are shared and noisy; `--rounds N`
+ * repeats the whole benchmark in N fresh processes, one after another, and ends with the least, median and
+ * greatest of each figure, since on a shared machine one round can be off by a fifth. The runs keep
  * their workers for the next, as `codectx watch` and the MCP server do. Each run's CPU time over all its threads
  * says how far parallelism can take it on this machine: the wall time cannot fall below CPU time / cores.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,14 +18,49 @@ import { indexRepository } from '../src/graph/indexing.js';
 import { repoSources } from './repo-sources.js';
 
 const { values } = parseArgs({
-  options: { repo: { type: 'string' }, 'switch-to': { type: 'string' }, workers: { type: 'string' } },
+  options: { repo: { type: 'string' }, 'switch-to': { type: 'string' }, workers: { type: 'string' }, rounds: { type: 'string' } },
 });
 if (!values.repo) {
-  process.stderr.write('usage: npm run bench:index -- --repo DIR [--switch-to COMMIT] [--workers N]\n');
+  process.stderr.write('usage: npm run bench:index -- --repo DIR [--switch-to COMMIT] [--workers N] [--rounds N]\n');
   process.exit(2);
 }
 const repo = values.repo;
 const workers = values.workers ? Number(values.workers) : undefined;
+const rounds = values.rounds ? Number(values.rounds) : 1;
+
+/** A round's figures, printed by a child round as its last line after this marker for the parent to collect. */
+const FIGURES_MARKER = '@@figures ';
+type Figures = Record<string, number>;
+const figures: Figures = {};
+
+if (rounds > 1) {
+  runRounds(rounds);
+  process.exit(0);
+}
+
+/** Runs the benchmark `n` times in child processes, shows their output, and summarizes each figure over them. */
+function runRounds(n: number): void {
+  const args = process.argv.slice(1).filter((a, i, all) => a !== '--rounds' && all[i - 1] !== '--rounds' && !a.startsWith('--rounds='));
+  const all: Figures[] = [];
+  for (let round = 1; round <= n; round++) {
+    console.log(`--- round ${round} of ${n}`);
+    const child = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, CODECTX_BENCH_ROUND: '1' }, maxBuffer: 1 << 24 });
+    const lines = child.stdout.split('\n');
+    for (const line of lines) if (line !== '' && !line.startsWith(FIGURES_MARKER)) console.log(line);
+    if (child.status !== 0) {
+      process.stderr.write(child.stderr);
+      process.exit(child.status ?? 1);
+    }
+    const last = lines.find((l) => l.startsWith(FIGURES_MARKER));
+    if (last !== undefined) all.push(JSON.parse(last.slice(FIGURES_MARKER.length)) as Figures);
+  }
+  console.log(`--- over ${all.length} rounds: least / median / greatest`);
+  for (const key of Object.keys(all[0] ?? {})) {
+    const sorted = all.map((f) => f[key]!).sort((a, b) => a - b);
+    const median = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+    console.log(`${key}: ${sorted[0]!.toFixed(2)} / ${median.toFixed(2)} / ${sorted[sorted.length - 1]!.toFixed(2)}`);
+  }
+}
 
 const cores = availableParallelism();
 
@@ -58,6 +95,7 @@ for (const s of sources) await parseOnly(s.path, s.text);
 const rawParseCpu = cpuSince(cpu0);
 const rawParse = (performance.now() - t0) / 1000;
 console.log(`raw parse (plain loop, 1 thread): ${rawParse.toFixed(2)} s`);
+figures['raw parse (s)'] = rawParse;
 
 const indexDir = mkdtempSync(join(tmpdir(), 'codectx-bench-'));
 try {
@@ -69,6 +107,9 @@ try {
   const totalEdges = Object.values(cold.edgesByKind).reduce((s, byConf) => s + Object.values(byConf).reduce((a, b) => a + b, 0), 0);
   console.log(`cold index: ${coldTime.toFixed(2)} s  (${cold.files} files, ${Object.values(cold.entitiesByKind).reduce((a, b) => a + b, 0)} entities, ${totalEdges} edges)`);
   console.log(`ratio cold index / raw parse: ${(coldTime / rawParse).toFixed(2)}x`);
+  figures['cold index (s)'] = coldTime;
+  figures['cold index / raw parse (x)'] = coldTime / rawParse;
+  figures['cold CPU / raw parse CPU (x)'] = coldCpu / rawParseCpu;
   console.log(`  phases (s): ${formatPhases(cold.phases)}`);
   console.log(`  ${formatCpu(coldCpu, coldTime)}; ${(coldCpu / rawParseCpu).toFixed(2)}x the raw parse's CPU, so at least ${(coldCpu / rawParseCpu / cores).toFixed(2)}x its time on ${cores} cores`);
 
@@ -88,6 +129,8 @@ try {
       console.log(`re-index after switching to ${values['switch-to'].slice(0, 10)}: ${reTime.toFixed(2)} s, ${((reTime / coldTime) * 100).toFixed(1)}% of cold (parsed ${re.parsed}, removed ${re.removed}, re-resolved ${re.reresolved})`);
       console.log(`  phases (s): ${formatPhases(re.phases)}`);
       console.log(`  ${formatCpu(reCpu, reTime)}`);
+      figures['switch (s)'] = reTime;
+      figures['switch / cold (%)'] = (reTime / coldTime) * 100;
     } finally {
       execFileSync('git', ['-C', repo, 'checkout', '--quiet', '--force', '--detach', before]);
     }
@@ -96,3 +139,5 @@ try {
   rmSync(indexDir, { recursive: true, force: true });
 }
 console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+figures['peak RSS (MB)'] = process.resourceUsage().maxRSS / 1024;
+if (process.env.CODECTX_BENCH_ROUND === '1') console.log(`${FIGURES_MARKER}${JSON.stringify(figures)}`);
