@@ -43,7 +43,7 @@ function snapshot(indexDir: string): Record<'entities' | 'edges' | 'externals' |
   const store = IndexStore.open(indexDir, { readonly: true });
   try {
     const lines = (rows: readonly object[]) => rows.map((r) => JSON.stringify(r)).sort();
-    const records = store.db.prepare('SELECT path, resolve_deps FROM files').all() as object[];
+    const records = store.db.prepare("SELECT path, coalesce(record, '') AS resolve_deps FROM files LEFT JOIN resolve_deps USING (path)").all() as object[];
     return { entities: lines(store.entities()), edges: lines(store.edges()), externals: lines(store.externals()), records: lines(records) };
   } finally {
     store.close();

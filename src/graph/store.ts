@@ -146,8 +146,8 @@ export class IndexStore {
 
   /** The stored dependency record of every file resolved since the record was introduced. */
   loadDeps(): Map<string, FileDeps> {
-    const rows = this.db.prepare("SELECT path, resolve_deps FROM files WHERE resolve_deps <> ''").all() as Row[];
-    return new Map(rows.map((r) => [r.path as string, JSON.parse(r.resolve_deps as string) as FileDeps]));
+    const rows = this.db.prepare('SELECT path, record FROM resolve_deps').raw().all() as [string, string][];
+    return new Map(rows.map(([path, record]) => [path, JSON.parse(record) as FileDeps]));
   }
 
   entities(): Entity[] {

@@ -70,13 +70,15 @@ export class UpdateWriter implements RunWriter {
     this.stmt = {
       delFile: db.prepare('DELETE FROM files WHERE path = ?'),
       delExtract: db.prepare('DELETE FROM extracts WHERE path = ?'),
+      delDeps: db.prepare('DELETE FROM resolve_deps WHERE path = ?'),
       delEntities: db.prepare('DELETE FROM entities WHERE file_path = ?'),
       delEdges: db.prepare('DELETE FROM edges WHERE src_file = ?'),
       delExternals: db.prepare('DELETE FROM externals WHERE src_file = ?'),
       insFile: db.prepare('INSERT INTO files(path, language, hash, size, module_fqn, syntax_errors, stamp, entity_counts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       insExtract: db.prepare('INSERT INTO extracts(path, extract, refs) VALUES (?, ?, ?)'),
       setStamp: db.prepare('UPDATE files SET stamp = ? WHERE path = ?'),
-      setResolution: db.prepare('UPDATE files SET edges_digest = ?, resolve_deps = ?, edge_counts = ?, external_count = ? WHERE path = ?'),
+      setResolution: db.prepare('UPDATE files SET edges_digest = ?, edge_counts = ?, external_count = ? WHERE path = ?'),
+      setDeps: db.prepare('INSERT INTO resolve_deps(path, record) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET record = excluded.record'),
     };
     this.entities = new BatchInsert(db, 'entities', ENTITY_COLUMNS);
     this.edges = new BatchInsert(db, 'edges', EDGE_COLUMNS);
@@ -117,6 +119,7 @@ export class UpdateWriter implements RunWriter {
     this.flushPending(path);
     s.delFile.run(path);
     s.delExtract.run(path);
+    s.delDeps.run(path);
     s.delEntities.run(path);
     s.delEdges.run(path);
     s.delExternals.run(path);
@@ -137,6 +140,7 @@ export class UpdateWriter implements RunWriter {
       this.flushPending(row.path);
       s.delFile.run(row.path);
       s.delExtract.run(row.path);
+      s.delDeps.run(row.path);
       this.entityRows.replace(row.path, entities);
     } else {
       this.entities.add(entities);
@@ -164,7 +168,8 @@ export class UpdateWriter implements RunWriter {
     // those files' edges are written again at their next resolution.)
     const digest = createHash('sha1').update(JSON.stringify([rows.edges, rows.externals])).digest('hex');
     // Also restores the digest and counts of a re-inserted file row.
-    s.setResolution.run(digest, depsJson, countsOfEdges(rows), externalCount(rows), path);
+    s.setResolution.run(digest, countsOfEdges(rows), externalCount(rows), path);
+    s.setDeps.run(path, depsJson);
     if (this.oldDigests.get(path) === digest) return;
     if (!this.fresh) {
       this.flushPending(path);

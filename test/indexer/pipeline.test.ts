@@ -258,7 +258,7 @@ test('output is identical whatever the worker count', async () => {
 function dependencyRecords(indexDir: string): Record<string, string> {
   const store = IndexStore.open(indexDir, { readonly: true });
   try {
-    return Object.fromEntries(store.db.prepare('SELECT path, resolve_deps FROM files ORDER BY path').raw().all() as [string, string][]);
+    return Object.fromEntries(store.db.prepare("SELECT path, coalesce(record, '') FROM files LEFT JOIN resolve_deps USING (path) ORDER BY path").raw().all() as [string, string][]);
   } finally {
     store.close();
   }

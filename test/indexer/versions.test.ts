@@ -27,7 +27,7 @@ function dump(indexDir: string): unknown {
   try {
     const rows = store.db
       .prepare(
-        'SELECT path, language, hash, size, module_fqn, syntax_errors, extract, refs, edges_digest, resolve_deps, entity_counts, edge_counts, external_count FROM files JOIN extracts USING (path) ORDER BY path',
+        "SELECT path, language, hash, size, module_fqn, syntax_errors, extract, refs, edges_digest, coalesce(record, '') AS resolve_deps, entity_counts, edge_counts, external_count FROM files JOIN extracts USING (path) LEFT JOIN resolve_deps USING (path) ORDER BY path",
       )
       .all() as Record<string, unknown>[];
     const json = (text: unknown): unknown => JSON.parse(text as string);
@@ -76,7 +76,7 @@ async function withIndexes(body: (repo: string, incremental: string, cold: strin
 // What an older extractor could have stored: other terms, no references.
 const OLD_EXTRACTION = `UPDATE entities SET terms = 'stale'; UPDATE extracts SET refs = '[]', extract = json_set(extract, '$.bases', json('[]'));`;
 // What an older resolver could have stored: other edges (with their digest), no dependency records.
-const OLD_RESOLUTION = `DELETE FROM edges; DELETE FROM externals; UPDATE files SET edges_digest = 'old', resolve_deps = '';`;
+const OLD_RESOLUTION = `DELETE FROM edges; DELETE FROM externals; DELETE FROM resolve_deps; UPDATE files SET edges_digest = 'old';`;
 
 test('the index records the versions of extraction and resolution, and a run with the same versions redoes nothing', async () => {
   await withIndexes(async (repo, incremental) => {
@@ -173,7 +173,10 @@ test('an index built under other versions does not count as matching the tree', 
 
 // The schema before the extraction records had a table of their own (user_version 5): the record, references
 // included and entities left out, was a column of files, and files had no counts of their entities and edges.
-const SCHEMA_5 = `ALTER TABLE files ADD COLUMN extract TEXT NOT NULL DEFAULT '';
+const SCHEMA_5 = `ALTER TABLE files ADD COLUMN resolve_deps TEXT NOT NULL DEFAULT '';
+  UPDATE files SET resolve_deps = coalesce((SELECT record FROM resolve_deps WHERE resolve_deps.path = files.path), '');
+  DROP TABLE resolve_deps;
+  ALTER TABLE files ADD COLUMN extract TEXT NOT NULL DEFAULT '';
   ALTER TABLE files DROP COLUMN entity_counts; ALTER TABLE files DROP COLUMN edge_counts; ALTER TABLE files DROP COLUMN external_count;
   UPDATE files SET extract = (
     SELECT json_set(json_remove(extract, '$.bases', '$.entities'), '$.refs', json(refs)) FROM extracts WHERE extracts.path = files.path);
@@ -195,6 +198,7 @@ test('an index of an older schema is migrated in place, keeping every record, an
     try {
       const columns = store.db.pragma('table_info(files)') as { name: string }[];
       assert.equal(columns.some((c) => c.name === 'extract'), false);
+      assert.equal(columns.some((c) => c.name === 'resolve_deps'), false, 'dependency records moved to their own table');
     } finally {
       store.close();
     }
