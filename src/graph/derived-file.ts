@@ -55,6 +55,6 @@ export function writeDerived(file: string, header: DerivedHeader, body: readonly
   }
 }
 
-export function align8(n: number): number {
+function align8(n: number): number {
   return Math.ceil(n / 8) * 8;
 }

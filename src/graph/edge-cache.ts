@@ -6,7 +6,7 @@
  * order, and records the index version and a digest of the entity ids it was written against.
  */
 import { createHash } from 'node:crypto';
-import { derivedFilePath, readDerived, writeDerived } from './derived-file.js';
+import { derivedFilePath, readDerived, writeDerived, type DerivedHeader } from './derived-file.js';
 import type { Confidence, Edge, EdgeKind, Entity } from './types.js';
 
 /** RULE: bump with any change to the file's layout or to what the store's edge order is. */
@@ -18,7 +18,7 @@ const CONFIDENCES: readonly Confidence[] = ['exact', 'inferred'];
 /** Bytes per edge: source, target, count and line as 32-bit integers, kind and confidence as codes. */
 const EDGE_BYTES = 18;
 
-function headerFor(version: number, entities: readonly Entity[]): Record<string, string | number> {
+function headerFor(version: number, entities: readonly Entity[]): DerivedHeader {
   const digest = createHash('sha1');
   for (const e of entities) digest.update(e.id).update('\n');
   return { format: EDGE_CACHE_FORMAT, version, entities: digest.digest('hex') };
