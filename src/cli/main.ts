@@ -1,5 +1,7 @@
 /** The codectx command line: parses arguments and dispatches to a command; user errors print one line. */
+import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
+import { discardUnfinished } from '../api/indexing.js';
 import { UserError } from '../util/errors.js';
 import { loadAllCommands, loadCommand } from './commands.js';
 
@@ -38,6 +40,18 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   process.stderr.write(`codectx: cannot write the output: ${err.message}\n`);
   process.exit(1);
 });
+
+// Interrupted (Ctrl-C, a terminal closed, a supervisor's SIGTERM), the process ends as it would by default, having
+// deleted a first index it was building: that file grows to the index's size and would stay until the next run.
+// An update needs nothing: its transaction is not committed. Commands that stop by themselves on the signal
+// (watch, the servers) listen for it too, and are left to do so unless a first index is being built.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (discardUnfinished() === 0 && process.listenerCount(signal) > 1) return;
+    process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}codectx: interrupted\n`);
+    process.exit(128 + constants.signals[signal]);
+  });
+}
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -11,6 +11,9 @@ import { UserError } from '../util/errors.js';
 import { DERIVED_DIR_NAME, INDEX_DB_NAME } from './store.js';
 const BUILDING_PREFIX = `${INDEX_DB_NAME}.building-`;
 
+/** First indexes this process is building, for an interrupted process to delete (discardUnfinished). */
+const unfinished = new Set<FreshIndexFile>();
+
 export class FreshIndexFile {
   private constructor(
     private readonly indexDir: string,
@@ -29,7 +32,9 @@ export class FreshIndexFile {
       const pid = Number(entry.slice(BUILDING_PREFIX.length).split('-')[0]);
       if (!isAlive(pid)) unlinkSync(join(indexDir, entry));
     }
-    return new FreshIndexFile(indexDir, `${BUILDING_PREFIX}${process.pid}-${Date.now().toString(36)}`);
+    const file = new FreshIndexFile(indexDir, `${BUILDING_PREFIX}${process.pid}-${Date.now().toString(36)}`);
+    unfinished.add(file);
+    return file;
   }
 
   /** Flushes the built file (closed, with its journal mode set for readers) to disk and makes it the index. */
@@ -56,6 +61,7 @@ export class FreshIndexFile {
 
   /** Deletes the file being built (with any journal files of its connection). */
   discard(): void {
+    unfinished.delete(this);
     for (const suffix of ['', '-wal', '-shm', '-journal']) {
       try {
         unlinkSync(join(this.indexDir, this.name + suffix));
@@ -74,4 +80,15 @@ function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * Deletes the first indexes this process is building, for a process about to end on a signal: the next run would
+ * delete them, but an interrupted `codectx index` should not leave a partial file of the index's size behind.
+ * Returns how many there were.
+ */
+export function discardUnfinished(): number {
+  const files = [...unfinished];
+  for (const file of files) file.discard();
+  return files.length;
 }

@@ -97,6 +97,10 @@ test('watch re-indexes after a file changes', async () => {
     await waitFor(/watching /, 20000);
     writeFileSync(join(repo, 'lib', 'extra.py'), 'def added():\n    return 2\n');
     await waitFor(/parsed 1, removed 0/, 20000);
+    // Ctrl-C stops the watch itself: it ends normally, not as an interrupted run.
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGINT');
+    assert.equal(await exited, 0);
   } finally {
     child.kill('SIGINT');
     removeTree(repo);

@@ -456,6 +456,35 @@ test('killing the indexer with SIGKILL at any point leaves an index the next run
   }
 });
 
+test('interrupting a first index (SIGINT, SIGTERM) ends the CLI with the signal\'s status and deletes the file it was building', async () => {
+  const repo = makeTree(syntheticPythonRepo(600));
+  try {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const indexDir = tempDir();
+      try {
+        const child = spawn(process.execPath, [CLI, 'index', '--repo', repo, '--index-dir', indexDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+        // Signalled once the file being built exists, so the signal lands mid-build.
+        const started = Date.now();
+        while (!readdirSync(indexDir).some((name) => name.includes('.building-'))) {
+          assert.ok(Date.now() - started < 60_000, 'the first index never started');
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        child.kill(signal);
+        assert.equal(await exited, signal === 'SIGINT' ? 130 : 143, stderr);
+        assert.match(stderr, /codectx: interrupted\n$/);
+        assert.deepEqual(readdirSync(indexDir), ['.gitignore'], 'nothing of the interrupted build is left');
+      } finally {
+        rmSync(indexDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    removeTree(repo);
+  }
+});
+
 test('a first index is built aside and put in place complete, in WAL mode, with the graph a second run keeps', async () => {
   const repo = makeTree(syntheticPythonRepo(80));
   const indexDir = tempDir();
