@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bindingsOf, extractSource, fqns, importsOf, refsOf } from './helpers.js';
+import { bridgeGrammarGaps } from '../../src/indexer/languages/go/grammar-gaps.js';
 
 const goMod = { 'go.mod': 'module example.com/m\n\ngo 1.22\n' };
 
@@ -139,4 +140,48 @@ test('go function literals bound to a name are functions: `var f = func...` at p
   ]);
   assert.equal(x.entities[1]!.exported, true);
   assert.deepEqual(refsOf(x, ['call']), ['call |inner @example.com/m/pkg.g', 'call |k @example.com/m/pkg.g']);
+});
+
+test('go 1.26 `new(expr)`, which the grammar takes for a type, parses without errors; the original text stays', async () => {
+  const source = [
+    'package a',
+    '',
+    '// Start starts.',
+    'func Start() *Config {',
+    '  n := new(int64(300))',
+    '  c := new(Config{Port: 80})',
+    '  s := new([]int{1, 2})',
+    '  q := new(x + ")")',
+    '  t := new(T)',
+    '  p := new(*pkg.T)',
+    '  m := new(map[string]int)',
+    '  w := v.new(1)',
+    '  run(n, c, s, q, t, p, m, w)',
+    '  return c',
+    '}',
+    '',
+  ].join('\n');
+  const x = await extractSource('a.go', source);
+  assert.equal(x.syntaxErrors, 0);
+  assert.deepEqual(
+    x.entities.map((e) => [e.fqn, e.signature, e.startLine, e.endLine, e.docstring]),
+    [
+      ['a.go', '', 1, 15, ''],
+      ['a.Start', 'func Start() *Config', 4, 15, 'Start starts.'],
+    ],
+  );
+  // The expressions' values are bound; a `new` of a type keeps its call and binds a T, as before.
+  assert.deepEqual(bindingsOf(x), ['n = int64() @a.Start', 'c = Config() @a.Start', 't = T() @a.Start', 'p = pkg.T() @a.Start', 'w = v.new() @a.Start']);
+  assert.deepEqual(refsOf(x, ['call', 'new']), [
+    'call |int64 @a.Start',
+    'new |Config @a.Start',
+    'call |new @a.Start',
+    'call |new @a.Start',
+    'call |new @a.Start',
+    'call v|new @a.Start',
+    'call |run @a.Start',
+  ]);
+  // Only `new` of something that is no type is rewritten, and a file without one is left as it is.
+  assert.equal(bridgeGrammarGaps('a.go', 'x := new(T); y := renew(1)'), 'x := new(T); y := renew(1)');
+  assert.equal(bridgeGrammarGaps('a.go', 'x := new(f(1)); y := new(*T)'), 'x :=    (f(1)); y := new(*T)');
 });

@@ -10,6 +10,7 @@ import type { FileExtract, ProjectLayout, RefKind } from '../../types.js';
 import type { ExtractInput, LanguageSupport } from '../types.js';
 import { goTypePath, packageName, PREDECLARED_TYPES } from './signature.js';
 import { headerConstraint } from './build-constraints.js';
+import { bridgeGrammarGaps } from './grammar-gaps.js';
 
 const KEYWORDS = new Set(
   ('break case chan const continue default defer else fallthrough for func go goto if import interface map package ' +
@@ -315,5 +316,6 @@ export const goSupport: LanguageSupport = {
   minifiable: false,
   grammarFor: () => 'tree-sitter-go.wasm',
   moduleInfo,
+  bridgeGrammarGaps,
   extract,
 };
