@@ -11,16 +11,19 @@
  * is left: there the grammar is right.
  */
 export function bridgeGrammarGaps(_filePath: string, source: string): string {
-  let out: string | undefined;
+  const pieces: string[] = [];
+  let copied = 0;
   NEW_CALL.lastIndex = 0;
   for (let m = NEW_CALL.exec(source); m !== null; m = NEW_CALL.exec(source)) {
     const open = m.index + m[0].length - 1;
     const close = closingParen(source, open);
     if (close < 0 || TYPE.test(source.slice(open + 1, close).trim())) continue;
-    out ??= source;
-    out = `${out.slice(0, m.index)}   ${out.slice(m.index + 3)}`;
+    pieces.push(source.slice(copied, m.index), '   ');
+    copied = m.index + 3;
   }
-  return out ?? source;
+  if (pieces.length === 0) return source;
+  pieces.push(source.slice(copied));
+  return pieces.join('');
 }
 
 /** `new(`, not as a member (`x.new(`) or part of a longer name (`renew(`). */
@@ -36,19 +39,26 @@ const TYPE = new RegExp(
   'u',
 );
 
-/** Index of the `)` closing the `(` at `open`, skipping brackets, braces, strings and runes; -1 when unclosed. */
+/** Arguments longer than this are left as they are: each `new(` scans at most this far, whatever the file holds. */
+const MAX_ARGUMENT = 1024;
+
+/**
+ * Index of the `)` closing the `(` at `open`, skipping brackets, braces, strings and runes; -1 when it is not
+ * closed within MAX_ARGUMENT characters.
+ */
 function closingParen(source: string, open: number): number {
   let depth = 0;
-  for (let i = open; i < source.length; i++) {
+  const end = Math.min(source.length, open + MAX_ARGUMENT);
+  for (let i = open; i < end; i++) {
     const c = source[i];
     if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') {
       if (--depth === 0) return c === ')' ? i : -1;
     } else if (c === '"' || c === "'") {
-      for (i++; i < source.length && source[i] !== c && source[i] !== '\n'; i++) if (source[i] === '\\') i++;
+      for (i++; i < end && source[i] !== c && source[i] !== '\n'; i++) if (source[i] === '\\') i++;
     } else if (c === '`') {
       i = source.indexOf('`', i + 1);
-      if (i < 0) return -1;
+      if (i < 0 || i >= end) return -1;
     }
   }
   return -1;
