@@ -116,7 +116,7 @@ export interface FileExtract {
 export interface ProjectLayout {
   /** Repo-relative POSIX paths of every file the walk accepted. */
   files: readonly string[];
-  /** Python: directories that are import roots ('' = repo root, 'src'), deepest-first lookup is not needed. */
+  /** Python: directories that are import roots ('' = repo root, 'src'), longest first. */
   pythonRoots: readonly string[];
   /** Go: module path from go.mod per module directory ('' = repo root). */
   goModules: ReadonlyMap<string, string>;

@@ -76,12 +76,14 @@ test('a walk again sees every change, also in directories whose listings it kept
     // Directories changed this recently are listed again by every walk; once older, their listings are kept.
     await sleep(STAMP_MARGIN_MS + 100);
     assert.deepEqual(paths(), before);
+    // Rewritten in place, alone: the root's listing is kept, and its ignore rules are read again.
+    writeFileSync(join(root, '.gitignore'), 'c/old.py\n');
+    assert.deepEqual(paths(), ['a/b/f.py', 'a/keep.py', 'a/one.py', 'c/stay.py', 'x.py']);
     writeFileSync(join(root, 'a', 'new.py'), '');
     unlinkSync(join(root, 'c', 'old.py'));
     writeTree(root, { 'd/e.py': '' });
     unlinkSync(join(root, 'a', 'b', 'f.py'));
     writeTree(root, { 'a/b/f.py/g.py': '' });
-    // Rewritten in place: the root directory's times do not change.
     writeFileSync(join(root, '.gitignore'), 'a/keep.py\n');
     assert.deepEqual(paths(), ['a/b/f.py/g.py', 'a/new.py', 'a/one.py', 'c/stay.py', 'd/e.py', 'x.py']);
     rmSync(join(root, 'a'), { recursive: true });

@@ -16,8 +16,7 @@ function dottedFrom(relPath: string): string {
  */
 export function pythonModuleName(filePath: string, layout: ProjectLayout): string {
   const files = fileSet(layout.files);
-  const roots = [...layout.pythonRoots].sort((a, b) => b.length - a.length);
-  for (const root of roots) {
+  for (const root of layout.pythonRoots) {
     if (root !== '' && !filePath.startsWith(root + '/')) continue;
     const rel = root === '' ? filePath : filePath.slice(root.length + 1);
     const top = rel.includes('/') ? (root === '' ? '' : root + '/') + rel.slice(0, rel.indexOf('/')) : null;

@@ -38,6 +38,16 @@ function isPackageFile(file: string): boolean {
   return /(^|\/)__init__\.pyi?$/.test(file);
 }
 
+/** Adds the packages enclosing module `name` ('a' and 'a.b' for 'a.b.c'). */
+function addPackagesOf(name: string, packages: Set<string>): void {
+  // Longest first: a package already there came with every package enclosing it.
+  for (let at = name.lastIndexOf('.'); at > 0; at = name.lastIndexOf('.', at - 1)) {
+    const pkg = name.slice(0, at);
+    if (packages.has(pkg)) return;
+    packages.add(pkg);
+  }
+}
+
 export function pythonResolver(repo: RepoView): LanguageResolver {
   // Module names come from the extractor's module entities, so both stages agree on import roots.
   const modules = new Map<string, string[]>();
@@ -51,14 +61,12 @@ export function pythonResolver(repo: RepoView): LanguageResolver {
     const list = modules.get(name);
     if (list) list.push(file);
     else modules.set(name, [file]);
-    const parts = name.split('.');
-    for (let i = 1; i < parts.length; i++) packages.add(parts.slice(0, i).join('.'));
+    addPackagesOf(name, packages);
   }
   // Files under a directory without __init__.py (namespace packages) are importable by their path
   // below an import root even when the extractor named them by their whole path.
-  const roots = [...repo.layout.pythonRoots].sort((a, b) => b.length - a.length);
   for (const file of [...moduleOfFile.keys()]) {
-    const root = roots.find((r) => r === '' || file.startsWith(r + '/'));
+    const root = repo.layout.pythonRoots.find((r) => r === '' || file.startsWith(r + '/'));
     if (root === undefined) continue;
     const parts = (root === '' ? file : file.slice(root.length + 1)).replace(/\.pyi?$/, '').split('/');
     if (parts.length > 1 && parts[parts.length - 1] === '__init__') parts.pop();
@@ -66,10 +74,11 @@ export function pythonResolver(repo: RepoView): LanguageResolver {
     if (modules.has(name)) continue;
     modules.set(name, [file]);
     moduleOfFile.set(file, name);
-    for (let i = 1; i < parts.length; i++) packages.add(parts.slice(0, i).join('.'));
+    addPackagesOf(name, packages);
   }
   // A stub next to its implementation describes the same module: keep the implementation.
   for (const [name, files] of modules) {
+    if (files.length === 1) continue;
     const impl = files.filter((f) => f.endsWith('.py'));
     if (impl.length > 0 && impl.length < files.length) modules.set(name, impl);
   }
