@@ -38,10 +38,10 @@ function isPackageFile(file: string): boolean {
   return /(^|\/)__init__\.pyi?$/.test(file);
 }
 
-/** Adds the packages enclosing module `name` ('a' and 'a.b' for 'a.b.c'). */
+/** Adds the packages enclosing module `name`: its text before each dot ('a' and 'a.b' for 'a.b.c'). */
 function addPackagesOf(name: string, packages: Set<string>): void {
   // Longest first: a package already there came with every package enclosing it.
-  for (let at = name.lastIndexOf('.'); at > 0; at = name.lastIndexOf('.', at - 1)) {
+  for (let at = name.lastIndexOf('.'); at >= 0; at = at === 0 ? -1 : name.lastIndexOf('.', at - 1)) {
     const pkg = name.slice(0, at);
     if (packages.has(pkg)) return;
     packages.add(pkg);
