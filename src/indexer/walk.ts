@@ -96,6 +96,7 @@ export function walkRepository(options: WalkOptions): WalkResult {
     const active = here ? [...levels, here] : levels;
     // Paths are joined by hand: `path.join` normalizes each one again, a tenth of a walk's time.
     const prefix = absDir.endsWith(sep) ? absDir : absDir + sep;
+    const realPrefix = realDir.endsWith(sep) ? realDir : realDir + sep;
     for (const entry of entries) {
       const name = entry.name;
       const rel = relDir ? `${relDir}/${name}` : name;
@@ -125,7 +126,7 @@ export function walkRepository(options: WalkOptions): WalkResult {
         }
         if (!isDir && !st.isFile()) continue;
       } else if (isDir) {
-        real = realDir.endsWith(sep) ? realDir + name : realDir + sep + name;
+        real = realPrefix + name;
       } else if (!entry.isFile()) {
         continue; // sockets, fifos, devices
       }
