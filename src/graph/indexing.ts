@@ -238,8 +238,11 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       candidates.push({ path: file.path, absPath: file.absPath, size: file.size });
       candidateInfo.set(file.path, { moduleFqn, stamp });
     }
-    // The workers start loading their modules and grammars now, while this thread loads what resolution needs.
-    if (pool === undefined && usesWorkers(candidates.length, workerCount)) pool = ExtractPool.start(workerCount);
+    // The workers start loading their modules and grammars now, while this thread loads what resolution needs. The
+    // idle workers this process kept from its last run extract even a few files sooner than this thread, which would
+    // load a grammar, its query and the tokenizer's vocabulary first (~0.4 s), and they hold those files' trees.
+    const viaWorkers = usesWorkers(candidates.length, workerCount) || (candidates.length > 0 && workerCount > 1 && ExtractPool.hasIdle(workerCount));
+    if (pool === undefined && viaWorkers) pool = ExtractPool.start(workerCount);
     const walkedAway = [...stored.keys()].some((p) => !present.has(p) && !candidateInfo.has(p));
     const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
     const reresolveAll = configChanged || resolveStale;
@@ -297,7 +300,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           for (const o of batch) bytes.done += sizes.get(o.path) ?? 0;
           progress({ phase: 'parse', done, total: candidates.length, bytes: { ...bytes } });
         },
-        pool,
+        viaWorkers ? pool : undefined,
         // Trees are kept only when the whole repository's fit (pool.ts KEPT_TREE_SOURCE).
         options.keepWorkers === true && sources.reduce((n, f) => n + f.size, 0) <= KEPT_TREE_SOURCE ? KEPT_TREE_SOURCE : 0,
       );

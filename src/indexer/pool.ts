@@ -156,6 +156,11 @@ export class ExtractPool {
     return kept.pool;
   }
 
+  /** Whether this process keeps an idle pool of `count` workers from its last run. */
+  static hasIdle(count: number): boolean {
+    return idlePools.has(Math.max(1, count));
+  }
+
   /** Done with the pool: it waits, idle, for this process's next run (IDLE_POOL_MS), unless it failed. */
   release(): void {
     const size = this.workers.length;
@@ -295,8 +300,9 @@ export class ExtractPool {
 
 /**
  * Reads and extracts every file, handing results over batch by batch (in completion order) as they arrive, so
- * the caller can store them while the workers go on parsing. Uses `pool` when given (and leaves it open), else
- * `workers` threads for the call (released after it); few files are extracted on the calling thread. With
+ * the caller can store them while the workers go on parsing. Uses `pool` when given, for however few files (and
+ * leaves it open), else `workers` threads for the call (released after it); few files are extracted on the calling
+ * thread. With
  * `treeSource` > 0, `pool`'s workers keep their trees for the pool's next run (ExtractPool.extract).
  */
 export async function extractAll(
@@ -309,8 +315,8 @@ export async function extractAll(
   treeSource = 0,
 ): Promise<void> {
   onResults([], 0);
-  if (!usesWorkers(files.length, workers)) return extractInline(files, layout, maxBytes, onResults);
   if (pool !== undefined) return pool.extract(files, layout, maxBytes, onResults, treeSource);
+  if (!usesWorkers(files.length, workers)) return extractInline(files, layout, maxBytes, onResults);
   const own = ExtractPool.start(Math.min(workers, makeBatches(files, workers).length));
   try {
     await own.extract(files, layout, maxBytes, onResults);

@@ -97,6 +97,27 @@ test('a released pool serves the next run of the process, giving the same result
   }
 });
 
+test('a pool given extracts even a single file, keeping its tree; a released pool is idle until a run takes it', async () => {
+  const repo = makeTree({ 'one.py': 'def f():\n    return 1\n' });
+  // A size no other test of this process leaves idle.
+  const pool = ExtractPool.start(4);
+  try {
+    assert.equal(ExtractPool.hasIdle(4), false);
+    const files = [{ path: 'one.py', absPath: join(repo, 'one.py'), size: 24 }];
+    const out: ExtractOutcome[] = [];
+    await extractAll(files, detectLayout(['one.py'], () => null), DEFAULT_MAX_BYTES, 4, (batch) => out.push(...batch), pool, KEPT_TREE_SOURCE);
+    assert.deepEqual(out.map((o) => ('extract' in o ? o.extract.entities.map((e) => e.fqn) : o)), [['one', 'one.f']]);
+    assert.equal(pool.keptTrees(), 1, 'a worker extracted the file and keeps its tree');
+    pool.release();
+    assert.equal(ExtractPool.hasIdle(4), true);
+    assert.equal(ExtractPool.start(4), pool);
+    assert.equal(ExtractPool.hasIdle(4), false);
+  } finally {
+    await pool.close();
+    removeTree(repo);
+  }
+});
+
 test('batches hold the largest files first and shrink towards the end, so the workers finish together', () => {
   // Sizes from 1 to 99 KB, in path order unrelated to size.
   const files: SourceFile[] = Array.from({ length: 300 }, (_, i) => ({ path: `f${String(i).padStart(3, '0')}.py`, absPath: '', size: ((i * 37) % 99 + 1) * 1024 }));
