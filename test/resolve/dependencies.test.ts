@@ -69,6 +69,28 @@ test('swapping the order of fallback imports in another file re-resolves the fil
   assert.deepEqual(affectedBy([compat1, user], [compat2, user]), ['compat.py', 'user.py']);
 });
 
+test('a name added to an import in another file re-resolves the files using that name, not those using its neighbours', () => {
+  const text = new FileBuilder('pkg/text.py', 'python', 'pkg.text').def('class', 'Lower').def('class', 'Upper').def('class', 'Trim');
+  const init = (names: string[]) => new FileBuilder('pkg/__init__.py', 'python', 'pkg').import('', '.text', names);
+  const lower = new FileBuilder('lower_user.py', 'python', 'lower_user').import('', 'pkg', ['Lower']).ref('', 'call', 'Lower');
+  const trim = new FileBuilder('trim_user.py', 'python', 'trim_user').import('', 'pkg', ['Trim']).ref('', 'call', 'Trim');
+  const before = [text, init(['Lower', 'Upper']), lower, trim];
+  const after = [text, init(['Lower', 'Trim', 'Upper']), lower, trim];
+  assert.deepEqual(edgesOf(repoOf(before).resolver, ['trim_user.py'], 'calls'), ['trim_user -calls-> pkg.text.Trim ?']);
+  assert.deepEqual(edgesOf(repoOf(after).resolver, ['trim_user.py'], 'calls'), ['trim_user -calls-> pkg.text.Trim']);
+  assert.deepEqual(affectedBy(before, after), ['pkg/__init__.py', 'trim_user.py']);
+});
+
+test('a name imported from another module in another file re-resolves the files using it', () => {
+  const a = new FileBuilder('a.py', 'python', 'a').def('function', 'f').def('function', 'g');
+  const b = new FileBuilder('b.py', 'python', 'b').def('function', 'f');
+  const hub = (fFrom: string) => new FileBuilder('hub.py', 'python', 'hub').import('', fFrom, ['f']).import('', 'a', ['g']);
+  const fUser = new FileBuilder('f_user.py', 'python', 'f_user').import('', 'hub', ['f']).ref('', 'call', 'f');
+  const gUser = new FileBuilder('g_user.py', 'python', 'g_user').import('', 'hub', ['g']).ref('', 'call', 'g');
+  assert.deepEqual(edgesOf(repoOf([a, b, hub('b'), fUser, gUser]).resolver, ['f_user.py'], 'calls'), ['f_user -calls-> b.f']);
+  assert.deepEqual(affectedBy([a, b, hub('a'), fUser, gUser], [a, b, hub('b'), fUser, gUser]), ['f_user.py', 'hub.py']);
+});
+
 /** models.py: Conn and Cursor, each with one method; the edits below retype what other files reach through. */
 function models(): FileBuilder {
   return new FileBuilder('models.py', 'python', 'models').def('class', 'Conn').def('method', 'Conn.close').def('class', 'Cursor').def('method', 'Cursor.close');

@@ -5,6 +5,7 @@
  * many definitions are named `x`) now gets another answer.
  */
 import { isInheritance, type FileExtract, type RawImport } from '../types.js';
+import type { ImportBinding } from './language.js';
 
 /** The dependency record of one file, persisted next to its edges. */
 export interface FileDeps {
@@ -121,9 +122,9 @@ function sameFacts(a: readonly Fact[] | undefined, b: readonly Fact[] | undefine
 
 /**
  * Everything resolution may read of a file on behalf of another one, keyed by the name it is looked up
- * by (not lines, docs or call sites). `bindings` gives the local names an import binds.
+ * by (not lines, docs or call sites). `bindings` gives the names an import binds.
  */
-function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImport) => string[]): Map<string, Fact[]> {
+function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImport) => readonly ImportBinding[]): Map<string, Fact[]> {
   const facts = new Map<string, Fact[]>();
   if (!extract) return facts;
   const add = (name: string, fact: Fact): void => {
@@ -142,9 +143,10 @@ function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImp
   }
   if (extract.publicNames !== undefined) add('__all__', ['all', ...extract.publicNames]);
   for (const imp of extract.imports) {
-    const fact = ['i', JSON.stringify({ ...imp, line: 0 })];
-    if (imp.wildcard) add('*', fact);
-    for (const local of bindings(imp)) add(local, fact);
+    if (imp.wildcard) add('*', ['i', JSON.stringify({ ...imp, line: 0 })]);
+    // A lookup of a local name reads only its own binding of the import (Engine.importBindingsIn), so a name
+    // added to `from m import (a, b)` changes what another file can observe of `c`, not of `a` or `b`.
+    for (const b of bindings(imp)) add(b.local, ['i', imp.fromId, imp.module, imp.reexport === true, b.member, b.specifier]);
   }
   for (const exp of extract.exports) add(exp.name, ['x', exp.local]);
   for (const b of extract.bindings) add(b.variable, ['b', b.scopeId, b.typeName, b.value === true, b.declaredType]);
@@ -157,7 +159,11 @@ function interfaceFacts(extract: FileExtract | undefined, bindings: (imp: RawImp
 }
 
 /** Names under which another file can observe a difference between two versions of a file. */
-export function changedNames(before: FileExtract | undefined, now: FileExtract | undefined, bindings: (imp: RawImport) => string[]): Set<string> {
+export function changedNames(
+  before: FileExtract | undefined,
+  now: FileExtract | undefined,
+  bindings: (imp: RawImport) => readonly ImportBinding[],
+): Set<string> {
   const a = interfaceFacts(before, bindings);
   const b = interfaceFacts(now, bindings);
   const names = new Set<string>();

@@ -165,7 +165,7 @@ export function createResolver(input: ResolveInput): Resolver {
         // Without one resolver for both versions the names an import binds are unknown: every read of the file counts.
         const language = (now ?? before)?.language;
         const lang = language && (!before || !now || before.language === now.language) ? resolvers.get(languageGroup(language)) : undefined;
-        changedNamesOf.set(file, lang ? changedNames(before, now, (imp) => lang.importBindings(imp).map((b) => b.local)) : 'all');
+        changedNamesOf.set(file, lang ? changedNames(before, now, (imp) => lang.importBindings(imp)) : 'all');
       }
       // The same files, none with a difference another file could observe (a body or a comment edited): no read
       // and no question can come out differently, so asking every file's questions again would be wasted.
