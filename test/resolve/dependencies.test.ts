@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { edgesOf, externalsOf, FileBuilder, repoOf } from './build.js';
 import { checkIncremental } from './incremental.js';
+import { unchangedQuestions } from '../../src/indexer/resolve/index.js';
+import type { LanguageGroup } from '../../src/indexer/resolve/language.js';
 
 const bystander = new FileBuilder('bystander.py', 'python', 'bystander').def('function', 'idle').ref('idle', 'call', 'len');
 
@@ -45,6 +47,16 @@ test('a name becoming ambiguous drops the inferred edge of files that guessed it
   assert.deepEqual(edgesOf(repoOf([lib, report]).resolver, ['report.py'], 'calls'), ['report -calls-> lib.helper ?']);
   assert.deepEqual(edgesOf(repoOf([lib, other, report]).resolver, ['report.py'], 'calls'), []);
   assert.deepEqual(affectedBy([lib, report], [lib, other, report]), ['other.py', 'report.py']);
+});
+
+test('a definition added to a file already there makes the name ambiguous for the files that guessed it', () => {
+  const lib = new FileBuilder('lib.py', 'python', 'lib').def('function', 'helper');
+  const other = (defs: string[]) => defs.reduce((b, name) => b.def('function', name), new FileBuilder('other.py', 'python', 'other').def('function', 'unrelated'));
+  const report = new FileBuilder('report.py', 'python', 'report').ref('', 'call', 'helper');
+  const user = new FileBuilder('user.py', 'python', 'user').import('', 'lib', ['helper']).ref('', 'call', 'helper');
+  assert.deepEqual(edgesOf(repoOf([lib, other([]), report, user]).resolver, ['report.py'], 'calls'), ['report -calls-> lib.helper ?']);
+  assert.deepEqual(edgesOf(repoOf([lib, other(['helper']), report, user]).resolver, ['report.py'], 'calls'), []);
+  assert.deepEqual(affectedBy([lib, other([]), report, user], [lib, other(['helper']), report, user]), ['other.py', 'report.py']);
 });
 
 test('a deleted file re-resolves the files that imported it, and only those', () => {
@@ -123,4 +135,27 @@ test('a module-level instance retyped in another file re-resolves calls on the i
   const user = new FileBuilder('user.py', 'python', 'user').import('', 'state', ['current']).def('function', 'go').refWith('go', 'call', 'current', 'close');
   assert.deepEqual(edgesOf(repoOf([models(), state('Conn'), user]).resolver, ['user.py'], 'calls'), ['user.go -calls-> models.Conn.close']);
   assert.deepEqual(affectedBy([models(), state('Conn'), user], [models(), state('Cursor'), user]), ['state.py', 'user.py']);
+});
+
+test('an update asks again only the questions whose answers the changed names can change', () => {
+  const q = (...parts: string[]): string => JSON.stringify(parts);
+  const resolvers = new Map<LanguageGroup, { modulesFromPaths?: boolean }>([['python', { modulesFromPaths: true }], ['js', {}]]);
+  const same = unchangedQuestions(new Map([['a.py', new Set(['helper'])], ['b.py', new Set<string>()]]), resolvers);
+  assert.equal(same(q('defs', 'python', 'helper')), false);
+  assert.equal(same(q('methods', 'python', 'helper')), false);
+  assert.equal(same(q('defs', 'python', 'other')), true);
+  assert.equal(same(q('methods', 'js', 'say "hi"')), true);
+  assert.equal(same(q('module', 'python', '..models', 'pkg/a.py')), true);
+  assert.equal(same(q('submodule', 'python', 'pkg', 'sub', 'pkg/__init__.py')), true);
+  // Module specifiers of languages whose modules do not follow from paths alone, and the other questions, are asked.
+  assert.equal(same(q('module', 'js', './util', 'src/a.ts')), false);
+  assert.equal(same(q('extra', 'python', 'abc123', 'helper')), false);
+  assert.equal(same(q('pkgdefs', 'python', 'pkg', 'other')), false);
+  // A module entity changed (every file added or removed has one): no module answer is taken as unchanged.
+  const moduleChanged = unchangedQuestions(new Map([['a.py', new Set(['', 'helper'])]]), resolvers);
+  assert.equal(moduleChanged(q('module', 'python', '..models', 'pkg/a.py')), false);
+  assert.equal(moduleChanged(q('defs', 'python', 'other')), false);
+  // A file whose names cannot be told (its language changed): every question is asked.
+  const unknown = unchangedQuestions(new Map<string, Set<string> | 'all'>([['a.py', 'all'], ['b.py', new Set<string>()]]), resolvers);
+  assert.equal(unknown(q('defs', 'python', 'other')), false);
 });

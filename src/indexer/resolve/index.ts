@@ -179,18 +179,58 @@ export function createResolver(input: ResolveInput): Resolver {
           const changedHere = changedNamesOf.get(file);
           return changedHere === 'all' || (changedHere !== undefined && names.some((name) => changedHere.has(name)));
         });
+      const sameAnswer = unchangedQuestions(changedNamesOf, resolvers);
       const answers = new Map<string, string>();
-      const answered = (question: string): string => {
+      // Every record holds the answers of the snapshot the last run left (any other was re-resolved then), so a
+      // question whose answer cannot have changed since is given the answer recorded.
+      const answered = (question: string, recorded: string): string => {
         let answer = answers.get(question);
-        if (answer === undefined) answers.set(question, (answer = queries.answer(question)));
+        if (answer === undefined) answers.set(question, (answer = sameAnswer(question) ? recorded : queries.answer(question)));
         return answer;
       };
       for (const file of input.extracts.keys()) {
         if (affected.has(file)) continue;
         const record = deps.get(file);
-        if (!record || readChanged(record) || record.queries.some(([q, a]) => answered(q) !== a)) affected.add(file);
+        if (!record || readChanged(record) || record.queries.some(([q, a]) => answered(q, a) !== a)) affected.add(file);
       }
       return affected;
     },
+  };
+}
+
+/**
+ * Whether an encoded question's answer cannot differ between the last snapshot and this one, given the names
+ * under which each changed file differs (changedNames): which definitions or methods carry a name changes only
+ * with some file's facts under that name; a module question of a language whose modules follow from paths
+ * (modulesFromPaths) only with a module entity, and every file added or removed changes its module entity's.
+ * Other questions are asked again.
+ */
+export function unchangedQuestions(
+  changedNamesOf: ReadonlyMap<string, ReadonlySet<string> | 'all'>,
+  resolvers: ReadonlyMap<LanguageGroup, Pick<LanguageResolver, 'modulesFromPaths'>>,
+): (question: string) => boolean {
+  const names = new Set<string>();
+  for (const changedHere of changedNamesOf.values()) {
+    if (changedHere === 'all') return () => false;
+    for (const name of changedHere) names.add(name);
+  }
+  if (names.has('')) return () => false;
+  return (question) => {
+    // `["kind","group",...`: neither holds a character JSON escapes, so both are read without parsing the rest.
+    const kindEnd = question.indexOf('"', 2);
+    switch (question.slice(2, kindEnd)) {
+      case 'defs':
+      case 'methods':
+        return !names.has((JSON.parse(question) as [string, LanguageGroup, string])[2]);
+      case 'module':
+      case 'submodule':
+      case 'child':
+      case 'package': {
+        const group = question.slice(kindEnd + 3, question.indexOf('"', kindEnd + 3)) as LanguageGroup;
+        return resolvers.get(group)?.modulesFromPaths === true;
+      }
+      default:
+        return false;
+    }
   };
 }

@@ -87,6 +87,12 @@ export interface LanguageResolver {
   /** In-repo files (or external module) an import specifier denotes, null when it cannot be found. */
   resolveModule(specifier: string, fromFile: string): ModuleTarget | null;
   /**
+   * What resolveModule, submodule, childModule and packageOf answer depends only on the repository's file list,
+   * its layout and its files' module entities (Python: module names come from paths). An update that adds and
+   * removes no file and changes no module entity does not ask them again.
+   */
+  readonly modulesFromPaths?: boolean;
+  /**
    * Whether a wildcard import of a module binds `name`, given the names the module declares for it
    * (`publicNames`, Python `__all__`; undefined when it declares none). Absent: every member.
    */

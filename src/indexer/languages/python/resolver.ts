@@ -103,6 +103,8 @@ export function pythonResolver(repo: RepoView): LanguageResolver {
     superReceiver: 'super()',
     importsAreMembers: true,
     classMembersInScope: false,
+    // Module names come from the module entities' fqns, made from paths and the layout's import roots.
+    modulesFromPaths: true,
     builtinModule: (name) => (BUILTINS.has(name) ? 'builtins' : null),
     isCommonMethod: (name) => COMMON_METHODS.has(name),
     selfType: 'Self',
