@@ -302,8 +302,7 @@ export class ExtractPool {
  * Reads and extracts every file, handing results over batch by batch (in completion order) as they arrive, so
  * the caller can store them while the workers go on parsing. Uses `pool` when given, for however few files (and
  * leaves it open), else `workers` threads for the call (released after it); few files are extracted on the calling
- * thread. With
- * `treeSource` > 0, `pool`'s workers keep their trees for the pool's next run (ExtractPool.extract).
+ * thread. With `treeSource` > 0, `pool`'s workers keep their trees for the pool's next run (ExtractPool.extract).
  */
 export async function extractAll(
   files: SourceFile[],
