@@ -244,7 +244,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const viaWorkers = usesWorkers(candidates.length, workerCount) || (candidates.length > 0 && workerCount > 1 && ExtractPool.hasIdle(workerCount));
     if (pool === undefined && viaWorkers) pool = ExtractPool.start(workerCount);
     const walkedAway = [...stored.keys()].some((p) => !present.has(p) && !candidateInfo.has(p));
-    const configChanged = projectFilesChanged(store.getMeta('config_reads'), readRepoFile);
+    const configReadsAtStart = store.getMeta('config_reads');
+    const configChanged = projectFilesChanged(configReadsAtStart, readRepoFile);
     const reresolveAll = configChanged || resolveStale;
     const mayResolve = candidates.length > 0 || walkedAway || reresolveAll;
 
@@ -376,8 +377,12 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
           resolvedDeps.set(path, read);
           progress({ phase: 'resolve', done: ++reresolved, total: order.length });
         }
-        // Read after resolving: resolvers may read project files lazily.
-        writer.setMeta('config_reads', JSON.stringify(Object.fromEntries([...configReads].sort())));
+        // Read after resolving: resolvers may read project files lazily. A partial run reads only those the files it
+        // resolves need; the others the last record holds (found unchanged as this run began) still decide the
+        // resolution of files it left alone, so they stay recorded until a run resolves every file again.
+        const stillRead = resolveAll ? {} : (JSON.parse(configReadsAtStart ?? '{}') as Record<string, string | null>);
+        for (const [rel, digest] of configReads) stillRead[rel] = digest;
+        writer.setMeta('config_reads', JSON.stringify(Object.fromEntries(Object.entries(stillRead).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)))));
         writer.setMeta('extract_version', String(EXTRACT_VERSION));
         writer.setMeta('resolve_version', String(RESOLVE_VERSION));
       }

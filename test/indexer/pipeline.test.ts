@@ -571,6 +571,36 @@ test('a reader during an index run sees the state before the run, never part of 
   }
 });
 
+test('a tsconfig read by the last full resolution only is still watched after an update that did not read it', async () => {
+  const paths = (dir: string) => JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': [`${dir}/*`] } } });
+  const repo = makeTree({
+    'web/tsconfig.json': paths('lib'),
+    'web/lib/format.ts': 'export function format(s: string): string {\n  return s.trim();\n}\n',
+    'web/other/format.ts': 'export function format(s: string): string {\n  return s;\n}\n',
+    'web/app.ts': 'import { format } from "@lib/format";\nexport function run(): string {\n  return format(" x ");\n}\n',
+    'tools/cli.ts': 'export function cli(): number {\n  return 1;\n}\n',
+  });
+  const incremental = tempDir();
+  const cold = tempDir();
+  try {
+    const callTarget = (dir: string): string[] => snapshotIndex(dir).edges.filter((e) => e.startsWith('web/app:run calls')).map((e) => e.split(' ')[2]!);
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.deepEqual(callTarget(incremental), ['web/lib/format:format']);
+    // Only tools/cli.ts is resolved again: nothing under web/ reads web/tsconfig.json in this run.
+    writeTree(repo, { 'tools/cli.ts': 'export function cli(): number {\n  return 2;\n}\n' });
+    assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 1);
+    writeTree(repo, { 'web/tsconfig.json': paths('other') });
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.deepEqual(callTarget(incremental), ['web/other/format:format']);
+    await indexRepository({ repo, indexDir: cold, workers: 1 });
+    assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
+  } finally {
+    removeTree(repo);
+    rmSync(incremental, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+});
+
 test('a change to tsconfig paths re-resolves the files that import through it, as a cold index would', async () => {
   const repo = makeTree({
     'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] } } }),
