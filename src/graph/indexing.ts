@@ -9,7 +9,7 @@ import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
 import { detectLayout, isLayoutFile } from '../indexer/layout.js';
 import { defaultWorkerCount, extractAll, ExtractPool, KEPT_TREE_SOURCE, MAX_WORKERS, usesWorkers, type ExtractOutcome, type SourceFile } from '../indexer/pool.js';
-import { createResolver, type FileDeps, type RepoTables } from '../indexer/resolve/index.js';
+import { createResolver, projectFileDigestText, type FileDeps, type RepoTables } from '../indexer/resolve/index.js';
 import type { FileExtract, RawRef } from '../indexer/types.js';
 import { EXTRACT_VERSION, RESOLVE_VERSION } from '../indexer/versions.js';
 import { STAMP_MARGIN_MS, walkRepository } from '../indexer/walk.js';
@@ -198,7 +198,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const readRepoFile = repoFileReader(repo);
     const readFile = (rel: string): string | null => {
       const text = readRepoFile(rel);
-      configReads.set(rel, text === null ? null : createHash('sha1').update(text).digest('hex'));
+      configReads.set(rel, projectFileDigest(rel, text));
       return text;
     };
     const layout = detectLayout(walk.files.map((f) => f.path), readFile);
@@ -434,13 +434,17 @@ function hashOf(absPath: string): string | undefined {
   }
 }
 
+/** Digest of what resolution reads of a project file, null when it cannot be read. */
+function projectFileDigest(rel: string, text: string | null): string | null {
+  return text === null ? null : createHash('sha1').update(projectFileDigestText(rel, text)).digest('hex');
+}
+
 /** Whether any project file recorded by the last resolution now reads differently (or appeared, or vanished). */
 function projectFilesChanged(recorded: string | undefined, read: (rel: string) => string | null): boolean {
   if (!recorded) return false;
   const digests = JSON.parse(recorded) as Record<string, string | null>;
   return Object.entries(digests).some(([rel, digest]) => {
-    const text = read(rel);
-    return (text === null ? null : createHash('sha1').update(text).digest('hex')) !== digest;
+    return projectFileDigest(rel, read(rel)) !== digest;
   });
 }
 

@@ -1,4 +1,5 @@
 /** Repository facts that decide module names: Python import roots and Go modules. */
+import type { ProjectFileFacts } from './resolve/language.js';
 import type { ProjectLayout } from './types.js';
 
 function dirOf(path: string): string {
@@ -9,6 +10,14 @@ function dirOf(path: string): string {
 function baseOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
+
+/** The module path a go.mod declares (its `module` line), all that is read of it. */
+function goModulePath(text: string): string | null {
+  return /^\s*module\s+("?)([^\s"]+)\1/m.exec(text)?.[2] ?? null;
+}
+
+/** What module names take of a go.mod: a new requirement or Go version changes nothing they resolve. */
+export const goModFacts: ProjectFileFacts = { accepts: (relPath) => baseOf(relPath) === 'go.mod', facts: goModulePath };
 
 /** Files other than sources that detectLayout reads: the walk must list them too. */
 export function isLayoutFile(path: string): boolean {
@@ -35,8 +44,8 @@ export function detectLayout(files: readonly string[], readFile: (rel: string) =
   const goModules = new Map<string, string>();
   for (const file of files) {
     if (baseOf(file) !== 'go.mod') continue;
-    const match = /^\s*module\s+("?)([^\s"]+)\1/m.exec(readFile(file) ?? '');
-    if (match) goModules.set(dirOf(file), match[2]!);
+    const path = goModulePath(readFile(file) ?? '');
+    if (path !== null) goModules.set(dirOf(file), path);
   }
   return {
     files,

@@ -571,6 +571,50 @@ test('a reader during an index run sees the state before the run, never part of 
   }
 });
 
+test('a project file re-resolves every file only when what resolution reads of it changes, not on a version bump', async () => {
+  const util = (fields: Record<string, unknown>) => JSON.stringify({ name: '@x/util', version: '1.0.0', main: 'src/index.ts', ...fields });
+  const crate = (head: string) => `[package]\n${head}\n\n[dependencies]\nserde = "1"\n`;
+  const repo = makeTree({
+    'package.json': JSON.stringify({ private: true, workspaces: ['packages/*'] }),
+    'packages/util/package.json': util({}),
+    'packages/util/src/index.ts': 'export function f(): number {\n  return 1;\n}\n',
+    'packages/util/src/alt.ts': 'export function f(): number {\n  return 2;\n}\n',
+    'packages/app/src/app.ts': 'import { f } from "@x/util";\nexport function run(): number {\n  return f();\n}\n',
+    'crate/Cargo.toml': crate('name = "demo"\nversion = "0.1.0"'),
+    'crate/src/lib.rs': 'pub fn g() -> i32 {\n    1\n}\n',
+    'go.mod': 'module example.com/m\n\ngo 1.21\n',
+    'm.go': 'package m\n\nfunc H() int {\n\treturn 1\n}\n',
+  });
+  const incremental = tempDir();
+  const cold = tempDir();
+  try {
+    const target = (): string[] => snapshotIndex(incremental).edges.filter((e) => e.startsWith('packages/app/src/app:run calls')).map((e) => e.split(' ')[2]!);
+    await indexRepository({ repo, indexDir: incremental, workers: 1 });
+    assert.deepEqual(target(), ['packages/util/src/index:f']);
+    // A version bump, a new script, a new dependency and Go version: nothing any resolution reads.
+    writeTree(repo, {
+      'packages/util/package.json': util({ version: '1.0.1', scripts: { build: 'tsc' } }),
+      'crate/Cargo.toml': crate('name = "demo"\nversion = "0.2.0"\nedition = "2021"'),
+      'go.mod': 'module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v1.2.3\n',
+      'packages/app/src/app.ts': 'import { f } from "@x/util";\nexport function run(): number {\n  return f() + 1;\n}\n',
+    });
+    assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 1);
+    // The entry point moved: every file is resolved again, and the call follows it.
+    writeTree(repo, { 'packages/util/package.json': util({ version: '1.0.1', main: 'src/alt.ts' }) });
+    assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 5);
+    assert.deepEqual(target(), ['packages/util/src/alt:f']);
+    // The crate renamed: its name is what `use demo2::...` resolves by.
+    writeTree(repo, { 'crate/Cargo.toml': crate('name = "demo2"\nversion = "0.2.0"') });
+    assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 5);
+    await indexRepository({ repo, indexDir: cold, workers: 1 });
+    assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
+  } finally {
+    removeTree(repo);
+    rmSync(incremental, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+});
+
 test('a tsconfig read by the last full resolution only is still watched after an update that did not read it', async () => {
   const paths = (dir: string) => JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': [`${dir}/*`] } } });
   const repo = makeTree({

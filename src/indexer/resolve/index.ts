@@ -4,12 +4,14 @@ import type { FileExtract, ProjectLayout, RefKind } from '../types.js';
 import { goResolver } from '../languages/go/resolver.js';
 import { javaResolver } from '../languages/java/resolver.js';
 import { jsResolver } from '../languages/typescript/resolver.js';
+import { jsonProjectFileFacts } from '../languages/typescript/project-config.js';
 import { pythonResolver } from '../languages/python/resolver.js';
-import { rustResolver } from '../languages/rust/resolver.js';
+import { cargoProjectFileFacts, rustResolver } from '../languages/rust/resolver.js';
+import { goModFacts } from '../layout.js';
 import { EdgeCollector } from './collector.js';
 import { changedNames, DepTracker, type FileDeps } from './dependencies.js';
 import { Engine } from './engine.js';
-import { languageGroup, type LanguageGroup, type LanguageResolver, type RepoView } from './language.js';
+import { languageGroup, type LanguageGroup, type LanguageResolver, type ProjectFileFacts, type RepoView } from './language.js';
 import { RepoQueries } from './queries.js';
 import { RepoIndex } from './repo-index.js';
 import { RepoTables } from './repo-tables.js';
@@ -233,4 +235,15 @@ export function unchangedQuestions(
         return false;
     }
   };
+}
+
+const PROJECT_FILE_FACTS: readonly ProjectFileFacts[] = [jsonProjectFileFacts, cargoProjectFileFacts, goModFacts];
+
+/**
+ * The text whose digest stands for a project file a resolver read: what resolution reads of it where its language
+ * says (ProjectFileFacts), else all of it.
+ */
+export function projectFileDigestText(relPath: string, text: string): string {
+  const reader = PROJECT_FILE_FACTS.find((r) => r.accepts(relPath));
+  return reader === undefined ? text : JSON.stringify(reader.facts(text));
 }

@@ -22,6 +22,16 @@ export interface ImportBinding {
   specifier?: string;
 }
 
+/**
+ * What a language's resolution reads of the project files it reads (package.json, tsconfig, Cargo.toml): a run
+ * records a digest of those facts rather than of the whole text, so that a version bump or a new script re-resolves
+ * nothing. `facts` must cover everything the resolver reads of a file `accepts` takes.
+ */
+export interface ProjectFileFacts {
+  accepts(relPath: string): boolean;
+  facts(text: string): unknown;
+}
+
 /** Read-only view of the repository a language resolver may consult while it is created. */
 export interface RepoView {
   extracts: ReadonlyMap<string, FileExtract>;

@@ -1,6 +1,6 @@
 /** Rust: `use` paths through the crate module tree (`crate::`, `super::`, `self::`, `mod` files), impl methods. */
 import { posix } from 'node:path';
-import type { ImportBinding, LanguageResolver, ModuleTarget, RepoView } from '../../resolve/language.js';
+import type { ImportBinding, LanguageResolver, ModuleTarget, ProjectFileFacts, RepoView } from '../../resolve/language.js';
 import { ownedMembers } from '../../resolve/owned-members.js';
 
 const PRELUDE = new Set(
@@ -9,6 +9,16 @@ const PRELUDE = new Set(
 const COMMON_METHODS = new Set(
   'new clone to_string to_owned into from unwrap expect unwrap_or unwrap_or_else map and_then ok_or iter into_iter collect push pop len is_empty get insert remove contains as_ref as_str borrow borrow_mut lock fmt eq cmp default next'.split(' '),
 );
+
+/** The crate's name in a Cargo.toml (its first `name = "..."`), all the resolver reads of it. */
+function crateName(manifest: string): string | undefined {
+  return /^\s*name\s*=\s*"([^"]+)"/m.exec(manifest)?.[1];
+}
+
+export const cargoProjectFileFacts: ProjectFileFacts = {
+  accepts: (relPath) => relPath === 'Cargo.toml' || relPath.endsWith('/Cargo.toml'),
+  facts: (text) => crateName(text) ?? null,
+};
 
 /** Crate root directory (the `src` holding lib.rs or main.rs) and module path of a file inside it. */
 function crateModule(file: string, files: ReadonlySet<string>): { root: string; path: string[] } | null {
@@ -37,8 +47,7 @@ export function rustResolver(repo: RepoView): LanguageResolver {
     moduleOf.set(file, info);
     modules.set(`${info.root}\0${info.path.join('::')}`, file);
     if (info.path.length === 0) {
-      const manifest = repo.readFile(posix.join(posix.dirname(info.root || '.'), 'Cargo.toml')) ?? '';
-      const name = /^\s*name\s*=\s*"([^"]+)"/m.exec(manifest)?.[1];
+      const name = crateName(repo.readFile(posix.join(posix.dirname(info.root || '.'), 'Cargo.toml')) ?? '');
       if (name) crates.set(name.replace(/-/g, '_'), info.root);
     }
   }

@@ -1,5 +1,6 @@
 /** tsconfig.json (`paths`, `baseUrl`, `extends`) and package.json workspaces, read through the resolver's readFile. */
 import { posix } from 'node:path';
+import type { ProjectFileFacts } from '../../resolve/language.js';
 
 export type ReadFile = (relPath: string) => string | null;
 
@@ -27,6 +28,22 @@ export function parseJsonc(text: string): unknown {
     return null;
   }
 }
+
+/**
+ * What the JS/TS resolver reads of a JSON project file: of a package.json its name, workspaces and entry points
+ * (workspacePackages, manifestEntries), of a tsconfig what loadPathMapping takes.
+ */
+export const jsonProjectFileFacts: ProjectFileFacts = {
+  accepts: (relPath) => relPath.endsWith('.json'),
+  facts(text) {
+    const json = asRecord(parseJsonc(text));
+    if (json === null) return null;
+    const options = asRecord(json['compilerOptions']);
+    const pick = (record: Record<string, unknown> | null, keys: readonly string[]): Record<string, unknown> =>
+      Object.fromEntries(keys.flatMap((key) => (record !== null && key in record ? [[key, record[key]]] : [])));
+    return { ...pick(json, ['name', 'workspaces', 'exports', 'types', 'typings', 'module', 'main', 'extends']), compilerOptions: pick(options, ['baseUrl', 'paths']) };
+  },
+};
 
 function asRecord(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
