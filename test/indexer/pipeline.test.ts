@@ -584,6 +584,7 @@ test('a project file re-resolves every file only when what resolution reads of i
     'crate/src/lib.rs': 'pub fn g() -> i32 {\n    1\n}\n',
     'go.mod': 'module example.com/m\n\ngo 1.21\n',
     'm.go': 'package m\n\nfunc H() int {\n\treturn 1\n}\n',
+    'pnpm-workspace.yaml': 'packages:\n  - packages/*\ncatalog:\n  typescript: ^5.0.0\n',
   });
   const incremental = tempDir();
   const cold = tempDir();
@@ -591,11 +592,12 @@ test('a project file re-resolves every file only when what resolution reads of i
     const target = (): string[] => snapshotIndex(incremental).edges.filter((e) => e.startsWith('packages/app/src/app:run calls')).map((e) => e.split(' ')[2]!);
     await indexRepository({ repo, indexDir: incremental, workers: 1 });
     assert.deepEqual(target(), ['packages/util/src/index:f']);
-    // A version bump, a new script, a new dependency and Go version: nothing any resolution reads.
+    // A version bump, a new script, a new dependency, Go version and pnpm catalog entry: nothing any resolution reads.
     writeTree(repo, {
       'packages/util/package.json': util({ version: '1.0.1', scripts: { build: 'tsc' } }),
       'crate/Cargo.toml': crate('name = "demo"\nversion = "0.2.0"\nedition = "2021"'),
       'go.mod': 'module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v1.2.3\n',
+      'pnpm-workspace.yaml': 'packages:\n  - packages/*\ncatalog:\n  typescript: ^5.1.0\ntrustPolicyExclude:\n  - semver@6.3.1\n',
       'packages/app/src/app.ts': 'import { f } from "@x/util";\nexport function run(): number {\n  return f() + 1;\n}\n',
     });
     assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 1);

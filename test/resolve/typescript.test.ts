@@ -51,6 +51,20 @@ test('workspace packages by name: `main` pointing at build output maps to source
   assert.deepEqual(externalsOf(resolver, ['app.ts']), ['app -calls-> react:useState', 'app -imports-> react:useState']);
 });
 
+test('pnpm workspaces: only the `packages` list names package directories, not the list items of other keys', () => {
+  const configs = {
+    'pnpm-workspace.yaml': "packages:\n  - 'libs/*' # libraries\n\ncatalog:\n  react: ^18.0.0\ntrustPolicyExclude:\n  - 'tools/*'\n",
+    'libs/core/package.json': JSON.stringify({ name: '@acme/core', main: 'src/index.ts' }),
+    'tools/gen/package.json': JSON.stringify({ name: '@acme/gen', main: 'src/index.ts' }),
+  };
+  const core = ts('libs/core/src/index.ts').def('function', 'core');
+  const gen = ts('tools/gen/src/index.ts').def('function', 'gen');
+  const app = ts('app.ts').import('', '@acme/core', ['core']).import('', '@acme/gen', ['gen']).ref('', 'call', 'core').ref('', 'call', 'gen');
+  const { resolver } = repoOf([core, gen, app], configs);
+  assert.deepEqual(edgesOf(resolver, ['app.ts'], 'calls'), ['app -calls-> libs/core/src/index.core']);
+  assert.deepEqual(externalsOf(resolver, ['app.ts']), ['app -calls-> @acme/gen:gen', 'app -imports-> @acme/gen:gen']);
+});
+
 test('`export * from` chains, renamed re-exports and default exports', () => {
   const impl = ts('src/impl.ts').def('function', 'deep').def('class', 'Widget').export('default', 'Widget');
   const mid = ts('src/mid.ts').import('', './impl', [], { wildcard: true, reexport: true }).import('', './impl', [['default', 'MainWidget']], { reexport: true });

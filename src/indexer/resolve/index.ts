@@ -4,7 +4,7 @@ import type { FileExtract, ProjectLayout, RefKind } from '../types.js';
 import { goResolver } from '../languages/go/resolver.js';
 import { javaResolver } from '../languages/java/resolver.js';
 import { jsResolver } from '../languages/typescript/resolver.js';
-import { jsonProjectFileFacts } from '../languages/typescript/project-config.js';
+import { jsonProjectFileFacts, pnpmWorkspaceFacts } from '../languages/typescript/project-config.js';
 import { pythonResolver } from '../languages/python/resolver.js';
 import { cargoProjectFileFacts, rustResolver } from '../languages/rust/resolver.js';
 import { goModFacts } from '../layout.js';
@@ -237,7 +237,7 @@ export function unchangedQuestions(
   };
 }
 
-const PROJECT_FILE_FACTS: readonly ProjectFileFacts[] = [jsonProjectFileFacts, cargoProjectFileFacts, goModFacts];
+const PROJECT_FILE_FACTS: readonly ProjectFileFacts[] = [jsonProjectFileFacts, pnpmWorkspaceFacts, cargoProjectFileFacts, goModFacts];
 
 /**
  * The text whose digest stands for a project file a resolver read: what resolution reads of it where its language

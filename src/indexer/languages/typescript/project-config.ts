@@ -30,6 +30,32 @@ export function parseJsonc(text: string): unknown {
 }
 
 /**
+ * The `packages` list of a pnpm-workspace.yaml, as a block of `- pattern` lines or a flow list (`[a, b]`); the other
+ * keys (`catalog`, `trustPolicyExclude`...) hold list items and versions that are no packages.
+ */
+export function pnpmWorkspacePatterns(text: string): string[] {
+  const unquote = (item: string): string => item.trim().replace(/^(['"])(.*)\1$/, '$2');
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => /^packages\s*:/.test(line));
+  if (start < 0) return [];
+  const inline = /^packages\s*:\s*\[([^\]]*)\]/.exec(lines[start]!);
+  if (inline) return inline[1]!.split(',').map(unquote).filter((p) => p !== '');
+  const patterns: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const item = /^\s+-\s*(.*?)\s*(?:#.*)?$/.exec(line);
+    if (item) patterns.push(unquote(item[1]!));
+    // The next top-level key ends the list; blank and comment lines do not.
+    else if (/^\S/.test(line) && !line.startsWith('#')) break;
+  }
+  return patterns.filter((p) => p !== '');
+}
+
+export const pnpmWorkspaceFacts: ProjectFileFacts = {
+  accepts: (relPath) => relPath === 'pnpm-workspace.yaml',
+  facts: pnpmWorkspacePatterns,
+};
+
+/**
  * What the JS/TS resolver reads of a JSON project file: of a package.json its name, workspaces and entry points
  * (workspacePackages, manifestEntries), of a tsconfig what loadPathMapping takes.
  */
@@ -69,8 +95,7 @@ export function workspacePackages(readFile: ReadFile, dirs: ReadonlySet<string>)
   const declared = root?.['workspaces'];
   const list = Array.isArray(declared) ? declared : asRecord(declared)?.['packages'];
   if (Array.isArray(list)) for (const p of list) if (typeof p === 'string') patterns.push(p);
-  const pnpm = readFile('pnpm-workspace.yaml');
-  if (pnpm) for (const m of pnpm.matchAll(/^\s*-\s*['"]?([^'"\n#]+?)['"]?\s*$/gm)) patterns.push(m[1]!);
+  patterns.push(...pnpmWorkspacePatterns(readFile('pnpm-workspace.yaml') ?? ''));
   const matchers = patterns
     .filter((p) => !p.startsWith('!'))
     .map((p) => new RegExp('^' + p.replace(/\/+$/, '').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\0').replace(/\*/g, '[^/]+').replace(/\0/g, '.*') + '$'));
