@@ -571,10 +571,29 @@ test('a reader during an index run sees the state before the run, never part of 
   }
 });
 
+/**
+ * Runs `steps` on a repository made of `files`, indexing it into `incremental` as they go, then checks that the index
+ * they leave equals a cold index of the repository as it is then. The repository and both indexes are removed after.
+ */
+async function incrementalEqualsCold(files: Record<string, string>, steps: (repo: string, incremental: string) => Promise<void>): Promise<void> {
+  const repo = makeTree(files);
+  const incremental = tempDir();
+  const cold = tempDir();
+  try {
+    await steps(repo, incremental);
+    await indexRepository({ repo, indexDir: cold, workers: 1 });
+    assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
+  } finally {
+    removeTree(repo);
+    rmSync(incremental, { recursive: true, force: true });
+    rmSync(cold, { recursive: true, force: true });
+  }
+}
+
 test('a project file re-resolves every file only when what resolution reads of it changes, not on a version bump', async () => {
   const util = (fields: Record<string, unknown>) => JSON.stringify({ name: '@x/util', version: '1.0.0', main: 'src/index.ts', ...fields });
   const crate = (head: string) => `[package]\n${head}\n\n[dependencies]\nserde = "1"\n`;
-  const repo = makeTree({
+  const files = {
     'package.json': JSON.stringify({ private: true, workspaces: ['packages/*'] }),
     'packages/util/package.json': util({}),
     'packages/util/src/index.ts': 'export function f(): number {\n  return 1;\n}\n',
@@ -585,10 +604,8 @@ test('a project file re-resolves every file only when what resolution reads of i
     'go.mod': 'module example.com/m\n\ngo 1.21\n',
     'm.go': 'package m\n\nfunc H() int {\n\treturn 1\n}\n',
     'pnpm-workspace.yaml': 'packages:\n  - packages/*\ncatalog:\n  typescript: ^5.0.0\n',
-  });
-  const incremental = tempDir();
-  const cold = tempDir();
-  try {
+  };
+  await incrementalEqualsCold(files, async (repo, incremental) => {
     const target = (): string[] => snapshotIndex(incremental).edges.filter((e) => e.startsWith('packages/app/src/app:run calls')).map((e) => e.split(' ')[2]!);
     await indexRepository({ repo, indexDir: incremental, workers: 1 });
     assert.deepEqual(target(), ['packages/util/src/index:f']);
@@ -599,36 +616,28 @@ test('a project file re-resolves every file only when what resolution reads of i
       'go.mod': 'module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v1.2.3\n',
       'pnpm-workspace.yaml': 'packages:\n  - packages/*\ncatalog:\n  typescript: ^5.1.0\ntrustPolicyExclude:\n  - semver@6.3.1\n',
       'packages/app/src/app.ts': 'import { f } from "@x/util";\nexport function run(): number {\n  return f() + 1;\n}\n',
-    });
-    assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 1);
-    // The entry point moved: every file is resolved again, and the call follows it.
-    writeTree(repo, { 'packages/util/package.json': util({ version: '1.0.1', main: 'src/alt.ts' }) });
-    assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 5);
-    assert.deepEqual(target(), ['packages/util/src/alt:f']);
-    // The crate renamed: its name is what `use demo2::...` resolves by.
-    writeTree(repo, { 'crate/Cargo.toml': crate('name = "demo2"\nversion = "0.2.0"') });
-    assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 5);
-    await indexRepository({ repo, indexDir: cold, workers: 1 });
-    assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
-  } finally {
-    removeTree(repo);
-    rmSync(incremental, { recursive: true, force: true });
-    rmSync(cold, { recursive: true, force: true });
-  }
+  });
+  assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 1);
+  // The entry point moved: every file is resolved again, and the call follows it.
+  writeTree(repo, { 'packages/util/package.json': util({ version: '1.0.1', main: 'src/alt.ts' }) });
+  assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 5);
+  assert.deepEqual(target(), ['packages/util/src/alt:f']);
+  // The crate renamed: its name is what `use demo2::...` resolves by.
+  writeTree(repo, { 'crate/Cargo.toml': crate('name = "demo2"\nversion = "0.2.0"') });
+  assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 5);
+  });
 });
 
 test('a tsconfig read by the last full resolution only is still watched after an update that did not read it', async () => {
   const paths = (dir: string) => JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': [`${dir}/*`] } } });
-  const repo = makeTree({
+  const files = {
     'web/tsconfig.json': paths('lib'),
     'web/lib/format.ts': 'export function format(s: string): string {\n  return s.trim();\n}\n',
     'web/other/format.ts': 'export function format(s: string): string {\n  return s;\n}\n',
     'web/app.ts': 'import { format } from "@lib/format";\nexport function run(): string {\n  return format(" x ");\n}\n',
     'tools/cli.ts': 'export function cli(): number {\n  return 1;\n}\n',
-  });
-  const incremental = tempDir();
-  const cold = tempDir();
-  try {
+  };
+  await incrementalEqualsCold(files, async (repo, incremental) => {
     const callTarget = (dir: string): string[] => snapshotIndex(dir).edges.filter((e) => e.startsWith('web/app:run calls')).map((e) => e.split(' ')[2]!);
     await indexRepository({ repo, indexDir: incremental, workers: 1 });
     assert.deepEqual(callTarget(incremental), ['web/lib/format:format']);
@@ -638,25 +647,17 @@ test('a tsconfig read by the last full resolution only is still watched after an
     writeTree(repo, { 'web/tsconfig.json': paths('other') });
     await indexRepository({ repo, indexDir: incremental, workers: 1 });
     assert.deepEqual(callTarget(incremental), ['web/other/format:format']);
-    await indexRepository({ repo, indexDir: cold, workers: 1 });
-    assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
-  } finally {
-    removeTree(repo);
-    rmSync(incremental, { recursive: true, force: true });
-    rmSync(cold, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a change to tsconfig paths re-resolves the files that import through it, as a cold index would', async () => {
-  const repo = makeTree({
+  const files = {
     'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] } } }),
     'src/lib/format.ts': 'export function format(s: string): string {\n  return s.trim();\n}\n',
     'src/other/format.ts': 'export function format(s: string): string {\n  return s;\n}\n',
     'src/app.ts': 'import { format } from "@lib/format";\nexport function run(): string {\n  return format(" x ");\n}\n',
-  });
-  const incremental = tempDir();
-  const cold = tempDir();
-  try {
+  };
+  await incrementalEqualsCold(files, async (repo, incremental) => {
     await indexRepository({ repo, indexDir: incremental, workers: 1 });
     const callTarget = (dir: string): string[] => snapshotIndex(dir).edges.filter((e) => e.startsWith('src/app:run calls'));
     assert.deepEqual(callTarget(incremental).map((e) => e.split(' ')[2]), ['src/lib/format:format']);
@@ -665,13 +666,7 @@ test('a change to tsconfig paths re-resolves the files that import through it, a
     assert.equal(s.parsed, 0);
     assert.equal(s.reresolved, 3);
     assert.deepEqual(callTarget(incremental).map((e) => e.split(' ')[2]), ['src/other/format:format']);
-    await indexRepository({ repo, indexDir: cold, workers: 1 });
-    assert.deepEqual(snapshotIndex(incremental), snapshotIndex(cold));
-  } finally {
-    removeTree(repo);
-    rmSync(incremental, { recursive: true, force: true });
-    rmSync(cold, { recursive: true, force: true });
-  }
+  });
 });
 
 test('go.mod module paths reach the indexer: Go FQNs carry them and imports of the module resolve', async () => {
