@@ -244,15 +244,18 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
     const viaWorkers = usesWorkers(candidates.length, workerCount) || (candidates.length > 0 && workerCount > 1 && ExtractPool.hasIdle(workerCount));
     if (pool === undefined && viaWorkers) pool = ExtractPool.start(workerCount);
     const walkedAway = [...stored.keys()].some((p) => !present.has(p) && !candidateInfo.has(p));
-    const configReadsAtStart = store.getMeta('config_reads');
-    const configChanged = projectFilesChanged(configReadsAtStart, readRepoFile);
-    const reresolveAll = configChanged || resolveStale;
-    const mayResolve = candidates.length > 0 || walkedAway || reresolveAll;
+    const projectFiles = projectFileDigests(store.getMeta('config_reads'), readRepoFile);
+    // What resolution reads of project files (tsconfig paths, workspace packages, crate names...) reaches it only
+    // through the answers to its recorded questions (where a module specifier leads): when that changed, every
+    // question is asked again and the files whose answers changed are re-resolved, not every file.
+    const projectFilesChanged = projectFiles.changed;
+    const reresolveAll = resolveStale;
+    const mayResolve = candidates.length > 0 || walkedAway || reresolveAll || projectFilesChanged;
 
     let summaryBase: { parsed: number; removed: number; reresolved: number };
     let runInputs: { loaded: ResolutionInputs; changes: RunChanges; tables: RepoTables | undefined } | undefined;
     // Many files to write (parsed, or re-resolved all): SQLite works on a thread of its own while this one resolves.
-    const manyWrites = candidates.length >= THREADED_WRITES_FROM || (reresolveAll && stored.size >= THREADED_WRITES_FROM);
+    const manyWrites = candidates.length >= THREADED_WRITES_FROM || ((reresolveAll || projectFilesChanged) && stored.size >= THREADED_WRITES_FROM);
     const writer: RunWriter = manyWrites ? new ThreadedWriter(indexDir, fresh?.name, options.keepWorkers === true) : store.beginUpdate();
     try {
       /**
@@ -337,7 +340,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       if (waiting !== undefined) {
         const outcomes = waiting.flat();
         const changes = (o: ExtractOutcome): boolean => 'extract' in o || 'error' in o || ('skip' in o && stored.has(o.path));
-        if (walkedAway || reresolveAll || outcomes.some(changes)) load();
+        if (walkedAway || reresolveAll || projectFilesChanged || outcomes.some(changes)) load();
         release();
       }
       for (const [path, stamp] of restamped) writer.setStamp(path, stamp);
@@ -355,12 +358,12 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       progress({ phase: 'resolve', done: 0, total: 1 });
       const changed = changedUpFront;
       let reresolved = 0;
-      if (changed.size > 0 || reresolveAll) {
+      if (changed.size > 0 || reresolveAll || projectFilesChanged) {
         const earlier = tables && { tables, before: loaded!.extracts, changed };
         const resolver = createResolver({ extracts, layout, readFile, earlier });
         tables = resolver.tables;
         const resolveAll = stored.size === 0 || reresolveAll;
-        const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous, deps);
+        const affected = resolveAll ? new Set(extracts.keys()) : resolver.affectedFiles(changed, previous, deps, projectFilesChanged);
         const order = [...affected].filter((p) => extracts.has(p)).sort();
         for (const path of order) {
           // Extracts hold only the references resolving other files reads; this file's own are all needed. Both
@@ -380,7 +383,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         // Read after resolving: resolvers may read project files lazily. A partial run reads only those the files it
         // resolves need; the others the last record holds (found unchanged as this run began) still decide the
         // resolution of files it left alone, so they stay recorded until a run resolves every file again.
-        const stillRead = resolveAll ? {} : (JSON.parse(configReadsAtStart ?? '{}') as Record<string, string | null>);
+        const stillRead = resolveAll ? {} : { ...projectFiles.current };
         for (const [rel, digest] of configReads) stillRead[rel] = digest;
         writer.setMeta('config_reads', JSON.stringify(Object.fromEntries(Object.entries(stillRead).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)))));
         writer.setMeta('extract_version', String(EXTRACT_VERSION));
@@ -439,13 +442,18 @@ function projectFileDigest(rel: string, text: string | null): string | null {
   return text === null ? null : createHash('sha1').update(projectFileDigestText(rel, text)).digest('hex');
 }
 
-/** Whether any project file recorded by the last resolution now reads differently (or appeared, or vanished). */
-function projectFilesChanged(recorded: string | undefined, read: (rel: string) => string | null): boolean {
-  if (!recorded) return false;
-  const digests = JSON.parse(recorded) as Record<string, string | null>;
-  return Object.entries(digests).some(([rel, digest]) => {
-    return projectFileDigest(rel, read(rel)) !== digest;
-  });
+/**
+ * The project files recorded by the last resolution with their digests now, and whether any of them now reads
+ * differently (or appeared, or vanished).
+ */
+function projectFileDigests(recorded: string | undefined, read: (rel: string) => string | null): { changed: boolean; current: Record<string, string | null> } {
+  const current: Record<string, string | null> = {};
+  let changed = false;
+  for (const [rel, digest] of Object.entries(recorded ? (JSON.parse(recorded) as Record<string, string | null>) : {})) {
+    current[rel] = projectFileDigest(rel, read(rel));
+    if (current[rel] !== digest) changed = true;
+  }
+  return { changed, current };
 }
 
 /** What the index holds, by kind, and its version. */

@@ -590,7 +590,7 @@ async function incrementalEqualsCold(files: Record<string, string>, steps: (repo
   }
 }
 
-test('a project file re-resolves every file only when what resolution reads of it changes, not on a version bump', async () => {
+test('a project file change re-resolves the files whose module answers it changes, as a cold index would', async () => {
   const util = (fields: Record<string, unknown>) => JSON.stringify({ name: '@x/util', version: '1.0.0', main: 'src/index.ts', ...fields });
   const crate = (head: string) => `[package]\n${head}\n\n[dependencies]\nserde = "1"\n`;
   const files = {
@@ -599,32 +599,38 @@ test('a project file re-resolves every file only when what resolution reads of i
     'packages/util/src/index.ts': 'export function f(): number {\n  return 1;\n}\n',
     'packages/util/src/alt.ts': 'export function f(): number {\n  return 2;\n}\n',
     'packages/app/src/app.ts': 'import { f } from "@x/util";\nexport function run(): number {\n  return f();\n}\n',
-    'crate/Cargo.toml': crate('name = "demo"\nversion = "0.1.0"'),
-    'crate/src/lib.rs': 'pub fn g() -> i32 {\n    1\n}\n',
+    'packages/app/src/local.ts': 'import { run } from "./app";\nexport function twice(): number {\n  return run() * 2;\n}\n',
+    'demo/Cargo.toml': crate('name = "demo"\nversion = "0.1.0"'),
+    'demo/src/lib.rs': 'pub fn g() -> i32 {\n    1\n}\n',
+    'tool/Cargo.toml': crate('name = "tool"'),
+    'tool/src/main.rs': 'use demo::g;\n\nfn main() {\n    g();\n}\n',
     'go.mod': 'module example.com/m\n\ngo 1.21\n',
     'm.go': 'package m\n\nfunc H() int {\n\treturn 1\n}\n',
     'pnpm-workspace.yaml': 'packages:\n  - packages/*\ncatalog:\n  typescript: ^5.0.0\n',
   };
   await incrementalEqualsCold(files, async (repo, incremental) => {
-    const target = (): string[] => snapshotIndex(incremental).edges.filter((e) => e.startsWith('packages/app/src/app:run calls')).map((e) => e.split(' ')[2]!);
-    await indexRepository({ repo, indexDir: incremental, workers: 1 });
-    assert.deepEqual(target(), ['packages/util/src/index:f']);
-    // A version bump, a new script, a new dependency, Go version and pnpm catalog entry: nothing any resolution reads.
+    const calls = (from: string): string[] => snapshotIndex(incremental).edges.filter((e) => e.startsWith(`${from} calls`)).map((e) => e.split(' ')[2]!);
+    const reresolved = async (): Promise<number> => (await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved;
+    await reresolved();
+    assert.deepEqual(calls('packages/app/src/app:run'), ['packages/util/src/index:f']);
+    assert.deepEqual(calls('crate::tool::src::main::main'), ['crate::demo::src::lib::g']);
+    // A version bump, a new script, a new dependency, Go version and pnpm catalog entry: only the edited file.
     writeTree(repo, {
       'packages/util/package.json': util({ version: '1.0.1', scripts: { build: 'tsc' } }),
-      'crate/Cargo.toml': crate('name = "demo"\nversion = "0.2.0"\nedition = "2021"'),
+      'demo/Cargo.toml': crate('name = "demo"\nversion = "0.2.0"\nedition = "2021"'),
       'go.mod': 'module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v1.2.3\n',
       'pnpm-workspace.yaml': 'packages:\n  - packages/*\ncatalog:\n  typescript: ^5.1.0\ntrustPolicyExclude:\n  - semver@6.3.1\n',
       'packages/app/src/app.ts': 'import { f } from "@x/util";\nexport function run(): number {\n  return f() + 1;\n}\n',
-  });
-  assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 1);
-  // The entry point moved: every file is resolved again, and the call follows it.
-  writeTree(repo, { 'packages/util/package.json': util({ version: '1.0.1', main: 'src/alt.ts' }) });
-  assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 5);
-  assert.deepEqual(target(), ['packages/util/src/alt:f']);
-  // The crate renamed: its name is what `use demo2::...` resolves by.
-  writeTree(repo, { 'crate/Cargo.toml': crate('name = "demo2"\nversion = "0.2.0"') });
-  assert.equal((await indexRepository({ repo, indexDir: incremental, workers: 1 })).reresolved, 5);
+    });
+    assert.equal(await reresolved(), 1);
+    // The entry point moved: the one file importing the package follows it.
+    writeTree(repo, { 'packages/util/package.json': util({ version: '1.0.1', main: 'src/alt.ts' }) });
+    assert.equal(await reresolved(), 1);
+    assert.deepEqual(calls('packages/app/src/app:run'), ['packages/util/src/alt:f']);
+    // The crate renamed: `use demo::g` no longer names it.
+    writeTree(repo, { 'demo/Cargo.toml': crate('name = "demo2"\nversion = "0.2.0"') });
+    assert.equal(await reresolved(), 1);
+    assert.deepEqual(calls('crate::tool::src::main::main'), []);
   });
 });
 
@@ -664,7 +670,8 @@ test('a change to tsconfig paths re-resolves the files that import through it, a
     writeTree(repo, { 'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/other/*'] } } }) });
     const s = await indexRepository({ repo, indexDir: incremental, workers: 1 });
     assert.equal(s.parsed, 0);
-    assert.equal(s.reresolved, 3);
+    // The one file whose module question (where "@lib/format" leads) gets another answer.
+    assert.equal(s.reresolved, 1);
     assert.deepEqual(callTarget(incremental).map((e) => e.split(' ')[2]), ['src/other/format:format']);
   });
 });

@@ -52,12 +52,14 @@ export interface Resolver {
    * Files whose resolution can differ after `changed` files were added, modified or removed: the changed
    * files that still exist, files that read a changed file's interface, and files that asked a question
    * now answered differently. `previous` holds the old extracts of the changed files (undefined for added
-   * files); `deps` the stored records of the other files (a file without one is affected).
+   * files); `deps` the stored records of the other files (a file without one is affected). With
+   * `projectFilesChanged`, what a resolver reads of a project file changed too: every question is asked again.
    */
   affectedFiles(
     changed: ReadonlySet<string>,
     previous: ReadonlyMap<string, FileExtract | undefined>,
     deps: ReadonlyMap<string, FileDeps>,
+    projectFilesChanged?: boolean,
   ): Set<string>;
 }
 
@@ -157,7 +159,7 @@ export function createResolver(input: ResolveInput): Resolver {
       engine.forgetScopes(extract.entities);
       return { ...value, deps: tracker.record(reads, filePath) };
     },
-    affectedFiles(changed, previous, deps) {
+    affectedFiles(changed, previous, deps, projectFilesChanged = false) {
       const affected = new Set<string>();
       const changedNamesOf = new Map<string, Set<string> | 'all'>();
       for (const file of changed) {
@@ -175,13 +177,13 @@ export function createResolver(input: ResolveInput): Resolver {
         const names = changedNamesOf.get(file);
         return names !== 'all' && names?.size === 0 && input.extracts.has(file) && previous.get(file) !== undefined;
       };
-      if ([...changed].every(unobserved)) return affected;
+      if (!projectFilesChanged && [...changed].every(unobserved)) return affected;
       const readChanged = (record: FileDeps): boolean =>
         Object.entries(record.reads).some(([file, names]) => {
           const changedHere = changedNamesOf.get(file);
           return changedHere === 'all' || (changedHere !== undefined && names.some((name) => changedHere.has(name)));
         });
-      const sameAnswer = unchangedQuestions(changedNamesOf, resolvers);
+      const sameAnswer = projectFilesChanged ? () => false : unchangedQuestions(changedNamesOf, resolvers);
       const answers = new Map<string, string>();
       // Every record holds the answers of the snapshot the last run left (any other was re-resolved then), so a
       // question whose answer cannot have changed since is given the answer recorded.
