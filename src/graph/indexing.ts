@@ -385,7 +385,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         // resolution of files it left alone, so they stay recorded until a run resolves every file again.
         const stillRead = resolveAll ? {} : { ...projectFiles.current };
         for (const [rel, digest] of configReads) stillRead[rel] = digest;
-        writer.setMeta('config_reads', JSON.stringify(Object.fromEntries(Object.entries(stillRead).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)))));
+        writer.setMeta('config_reads', JSON.stringify(Object.fromEntries(Object.keys(stillRead).sort().map((rel) => [rel, stillRead[rel]]))));
         writer.setMeta('extract_version', String(EXTRACT_VERSION));
         writer.setMeta('resolve_version', String(RESOLVE_VERSION));
       }
