@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { indexRepository, type IndexSummary } from '../../src/graph/indexing.js';
 import { IndexStore } from '../../src/graph/store.js';
 import { keepInputs, keptInputs, takeKeptTables } from '../../src/graph/kept-inputs.js';
@@ -452,6 +453,57 @@ test('killing the indexer with SIGKILL at any point leaves an index the next run
     }
   } finally {
     removeTree(repo);
+    rmSync(reference, { recursive: true, force: true });
+  }
+});
+
+test('killing an update with SIGKILL in any phase leaves the last committed index, which the next run completes', async () => {
+  const repo = makeTree(syntheticPythonRepo(300));
+  const base = tempDir();
+  const reference = tempDir();
+  try {
+    await indexRepository({ repo, indexDir: base, workers: 1 });
+    const before = snapshotIndex(base);
+    // Half the modules gain a function that calls into another module, and a few go away.
+    const changed: Record<string, string> = {};
+    for (let i = 0; i < 300; i += 2) {
+      changed[`app/mod${i}.py`] = `${syntheticPythonRepo(300)[`app/mod${i}.py`]}\ndef extra${i}(x):\n    return helper${i}(x) + ${i}\n`;
+    }
+    writeTree(repo, changed);
+    for (const i of [1, 51, 101]) unlinkSync(join(repo, 'app', `mod${i}.py`));
+    await indexRepository({ repo, indexDir: reference, workers: 1 });
+    const after = snapshotIndex(reference);
+    assert.notDeepEqual(after, before);
+    // Killed as the run's progress lines (stderr, not a terminal) reach each phase, whatever the machine's speed.
+    const phases = [/codectx: parse\.\.\./, /parsed \d+\/\d+ files \([4-9]\d%/, /codectx: resolve\.\.\./, /resolved \d+\/\d+ files \([4-9]\d%/, /codectx: write\.\.\./];
+    for (const phase of phases) {
+      const indexDir = tempDir();
+      try {
+        cpSync(base, indexDir, { recursive: true });
+        const child = spawn(process.execPath, [CLI, 'index', '--repo', repo, '--index-dir', indexDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+        const exited = new Promise((r) => child.once('exit', r));
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          if (phase.test(stderr)) child.kill('SIGKILL');
+        });
+        await exited;
+        assert.match(stderr, phase, 'the run reached the phase');
+        // A reader finds the index whole: the state before the update or, if it committed before the kill, after it.
+        const killed = IndexStore.open(indexDir, { readonly: true });
+        assert.equal(killed.db.pragma('integrity_check', { simple: true }) as string, 'ok');
+        killed.close();
+        const seen = snapshotIndex(indexDir);
+        assert.ok(isDeepStrictEqual(seen, before) || isDeepStrictEqual(seen, after), `killed at ${phase}, the index is neither state`);
+        await indexRepository({ repo, indexDir, workers: 1 });
+        assert.deepEqual(snapshotIndex(indexDir), after);
+      } finally {
+        rmSync(indexDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    removeTree(repo);
+    rmSync(base, { recursive: true, force: true });
     rmSync(reference, { recursive: true, force: true });
   }
 });
