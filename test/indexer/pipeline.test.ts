@@ -458,7 +458,8 @@ test('killing the indexer with SIGKILL at any point leaves an index the next run
 });
 
 test('killing an update with SIGKILL in any phase leaves the last committed index, which the next run completes', async () => {
-  const repo = makeTree(syntheticPythonRepo(300));
+  const files = syntheticPythonRepo(300);
+  const repo = makeTree(files);
   const base = tempDir();
   const reference = tempDir();
   try {
@@ -467,7 +468,7 @@ test('killing an update with SIGKILL in any phase leaves the last committed inde
     // Half the modules gain a function that calls into another module, and a few go away.
     const changed: Record<string, string> = {};
     for (let i = 0; i < 300; i += 2) {
-      changed[`app/mod${i}.py`] = `${syntheticPythonRepo(300)[`app/mod${i}.py`]}\ndef extra${i}(x):\n    return helper${i}(x) + ${i}\n`;
+      changed[`app/mod${i}.py`] = `${files[`app/mod${i}.py`]}\ndef extra${i}(x):\n    return helper${i}(x) + ${i}\n`;
     }
     writeTree(repo, changed);
     for (const i of [1, 51, 101]) unlinkSync(join(repo, 'app', `mod${i}.py`));
