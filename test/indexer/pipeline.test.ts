@@ -465,7 +465,7 @@ test('killing an update with SIGKILL in any phase leaves the last committed inde
   try {
     await indexRepository({ repo, indexDir: base, workers: 1 });
     const before = snapshotIndex(base);
-    // Half the modules gain a function that calls into another module, and a few go away.
+    // Half the modules gain a function that calls their own helper, and a few modules go away.
     const changed: Record<string, string> = {};
     for (let i = 0; i < 300; i += 2) {
       changed[`app/mod${i}.py`] = `${files[`app/mod${i}.py`]}\ndef extra${i}(x):\n    return helper${i}(x) + ${i}\n`;
