@@ -41,7 +41,7 @@ export interface IndexOptions {
 
 export interface IndexProgress {
   phase: 'walk' | 'read' | 'parse' | 'resolve' | 'write';
-  /** Files. */
+  /** Files; `total` is 0 while a phase has nothing to count yet (walking, loading the index, committing). */
   done: number;
   total: number;
   /**
@@ -61,6 +61,8 @@ export interface IndexSummary {
   reresolved: number;
   skipped: Record<string, number>;
   syntaxErrorFiles: number;
+  /** The files with syntax errors, in path order: tree-sitter recovered what it could of them. */
+  syntaxErrorPaths: string[];
   entitiesByKind: Record<string, number>;
   edgesByKind: Record<string, Record<string, number>>;
   externals: number;
@@ -290,7 +292,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       // come back every run): only once the results show that something changed.
       const loadEarly = mayResolve && usesWorkers(candidates.length, workerCount);
       let waiting: ExtractOutcome[][] | undefined = [];
-      progress({ phase: 'read', done: 0, total: candidates.length });
+      progress({ phase: 'read', done: 0, total: 0 });
       const sizes = new Map(candidates.map((c) => [c.path, c.size]));
       const bytes = { done: 0, total: candidates.reduce((n, c) => n + c.size, 0) };
       const extraction = extractAll(
@@ -355,7 +357,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       // this order, and the digests of such lists in the dependency records must not change with it.
       extracts = new Map([...extracts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 
-      progress({ phase: 'resolve', done: 0, total: 1 });
+      progress({ phase: 'resolve', done: 0, total: 0 });
       const changed = changedUpFront;
       let reresolved = 0;
       if (changed.size > 0 || reresolveAll || projectFilesChanged) {
@@ -389,7 +391,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
         writer.setMeta('extract_version', String(EXTRACT_VERSION));
         writer.setMeta('resolve_version', String(RESOLVE_VERSION));
       }
-      progress({ phase: 'write', done: 0, total: 1 });
+      progress({ phase: 'write', done: 0, total: 0 });
       summaryBase = { parsed: parsed.size, removed: removed.length, reresolved };
       // A run that loaded nothing (it changed nothing) leaves what is kept as it is.
       // The tables are kept only for a process that will index again (they take memory its queries may want).
@@ -457,9 +459,11 @@ function projectFileDigests(recorded: string | undefined, read: (rel: string) =>
 }
 
 /** What the index holds, by kind, and its version. */
-function graphCounts(store: IndexStore): Pick<IndexSummary, 'files' | 'filesByLanguage' | 'syntaxErrorFiles' | 'entitiesByKind' | 'edgesByKind' | 'externals' | 'indexVersion'> {
-  const { files, filesByLanguage, syntaxErrorFiles, entitiesByKind, edgesByKind, externals } = store.contents();
-  return { files, filesByLanguage, syntaxErrorFiles, entitiesByKind, edgesByKind, externals, indexVersion: store.indexVersion() };
+function graphCounts(
+  store: IndexStore,
+): Pick<IndexSummary, 'files' | 'filesByLanguage' | 'syntaxErrorFiles' | 'syntaxErrorPaths' | 'entitiesByKind' | 'edgesByKind' | 'externals' | 'indexVersion'> {
+  const { files, filesByLanguage, syntaxErrorFiles, syntaxErrorPaths, entitiesByKind, edgesByKind, externals } = store.contents();
+  return { files, filesByLanguage, syntaxErrorFiles, syntaxErrorPaths, entitiesByKind, edgesByKind, externals, indexVersion: store.indexVersion() };
 }
 
 function skipCounts(skips: ReadonlyMap<string, string>): Record<string, number> {

@@ -214,20 +214,24 @@ export class IndexStore {
   /** What the index holds, by kind: the sums of the counts each file's row records, in key order. */
   contents(): IndexContents {
     const out: IndexContents = {
-      files: 0, filesByLanguage: {}, syntaxErrorFiles: 0, entities: 0, entitiesByKind: {}, edges: 0, edgesByKind: {}, externals: 0,
+      files: 0, filesByLanguage: {}, syntaxErrorFiles: 0, syntaxErrorPaths: [], entities: 0, entitiesByKind: {}, edges: 0, edgesByKind: {}, externals: 0,
     };
     const edgeCounts: Record<string, number> = {};
-    const rows = this.db.prepare('SELECT language, syntax_errors, entity_counts, edge_counts, external_count FROM files').raw().all() as [
+    const rows = this.db.prepare('SELECT path, language, syntax_errors, entity_counts, edge_counts, external_count FROM files ORDER BY path').raw().all() as [
+      string,
       string,
       number,
       string,
       string,
       number,
     ][];
-    for (const [language, syntaxErrors, entityCounts, edges, externals] of rows) {
+    for (const [path, language, syntaxErrors, entityCounts, edges, externals] of rows) {
       out.files++;
       out.filesByLanguage[language] = (out.filesByLanguage[language] ?? 0) + 1;
-      if (syntaxErrors > 0) out.syntaxErrorFiles++;
+      if (syntaxErrors > 0) {
+        out.syntaxErrorFiles++;
+        out.syntaxErrorPaths.push(path);
+      }
       addCounts(out.entitiesByKind, JSON.parse(entityCounts) as Record<string, number>);
       addCounts(edgeCounts, JSON.parse(edges) as Record<string, number>);
       out.externals += externals;
@@ -249,6 +253,8 @@ export interface IndexContents {
   files: number;
   filesByLanguage: Record<string, number>;
   syntaxErrorFiles: number;
+  /** The files with syntax errors, in path order. */
+  syntaxErrorPaths: string[];
   entities: number;
   entitiesByKind: Record<string, number>;
   edges: number;

@@ -38,9 +38,9 @@ test('the progress bar fills by bytes and shows files done', () => {
   reporter.finish();
   const bar = written.find((s) => s.startsWith('\rparse'));
   assert.ok(bar, written.join('|'));
-  assert.match(bar, /\[#{15}-{15}\] 2\/100 files .* ETA \d+s $/);
+  assert.match(bar, /\[#{15}-{15}\] 2\/100 files .* ETA \d+s\x1b\[K$/);
   reporter.update({ phase: 'resolve', done: 1, total: 100 });
-  assert.match(written.at(-1)!, /^\rresolve \[-{30}\] 1\/100 files .* ETA \? $/);
+  assert.match(written.at(-1)!, /^\rresolve \[-{30}\] 1\/100 files .* ETA \?\x1b\[K$/);
 });
 
 test('without bytes, the share of files done is the progress', () => {
@@ -53,11 +53,57 @@ test('without bytes, the share of files done is the progress', () => {
 test('plain progress of resolution starts with its first file, once the total is known', () => {
   const { stream, written } = fakeStream(false);
   const reporter = progressReporter(stream);
-  reporter.update({ phase: 'resolve', done: 0, total: 1 });
+  reporter.update({ phase: 'resolve', done: 0, total: 0 });
   for (let done = 1; done <= 40; done++) reporter.update({ phase: 'resolve', done, total: 40 });
   assert.deepEqual(written, [
     'codectx: resolve...\n',
     ...[0, 10, 20, 30, 40, 50, 60, 70, 80, 90].map((pct) => `codectx: resolved ${Math.max(1, (pct / 100) * 40)}/40 files (${pct}%)\n`),
     'codectx: resolved 40/40 files (100%)\n',
   ]);
+});
+
+/** What a terminal shows after `written`: `\r` returns to the line's start, ESC[K erases to its end, text overwrites. */
+function screen(written: string[]): string[] {
+  const lines = [''];
+  let col = 0;
+  for (const chunk of written) {
+    for (let i = 0; i < chunk.length; i++) {
+      const line = lines.length - 1;
+      if (chunk[i] === '\r') col = 0;
+      else if (chunk[i] === '\n') {
+        lines.push('');
+        col = 0;
+      } else if (chunk.startsWith('\x1b[K', i)) {
+        lines[line] = lines[line]!.slice(0, col);
+        i += 2;
+      } else {
+        lines[line] = lines[line]!.slice(0, col) + chunk[i] + lines[line]!.slice(col + 1);
+        col++;
+      }
+    }
+  }
+  return lines;
+}
+
+test('on a terminal, phases without counts show their name until the next, and only the counted phases leave a bar', () => {
+  const { stream, written } = fakeStream(true);
+  const reporter = progressReporter(stream);
+  reporter.update({ phase: 'walk', done: 0, total: 0 });
+  assert.deepEqual(screen(written), ['walk...']);
+  reporter.update({ phase: 'read', done: 0, total: 0 });
+  assert.deepEqual(screen(written), ['read...']);
+  reporter.update({ phase: 'parse', done: 0, total: 3, bytes: { done: 0, total: 30 } });
+  reporter.update({ phase: 'parse', done: 3, total: 3, bytes: { done: 30, total: 30 } });
+  reporter.update({ phase: 'resolve', done: 0, total: 0 });
+  assert.equal(screen(written).at(-1), 'resolve...');
+  reporter.update({ phase: 'resolve', done: 1, total: 2 });
+  reporter.update({ phase: 'resolve', done: 2, total: 2 });
+  reporter.update({ phase: 'write', done: 0, total: 0 });
+  assert.equal(screen(written).at(-1), 'write...');
+  reporter.finish();
+  const shown = screen(written);
+  assert.equal(shown.length, 3, JSON.stringify(shown));
+  assert.match(shown[0]!, /^parse   \[#{30}\] 3\/3 files .* ETA 0s$/);
+  assert.match(shown[1]!, /^resolve \[#{30}\] 2\/2 files .* ETA 0s$/);
+  assert.equal(shown[2], '');
 });

@@ -315,6 +315,7 @@ test('bad files are skipped with a counted reason and never crash the run', asyn
     assert.deepEqual(s.skipped, { binary: 1, 'invalid-utf8': 1, minified: 1, 'too-large': 1 });
     assert.equal(s.files, 3);
     assert.equal(s.syntaxErrorFiles, 1);
+    assert.deepEqual(s.syntaxErrorPaths, ['broken.py']);
     const store = IndexStore.open(indexDir);
     try {
       const names = store.entitiesOfFile('broken.py').map((e) => e.name);
@@ -322,6 +323,10 @@ test('bad files are skipped with a counted reason and never crash the run', asyn
     } finally {
       store.close();
     }
+    // The summary names the file the warning is about.
+    const stats = spawnSync(process.execPath, [CLI, 'stats', '--repo', repo, '--index-dir', indexDir], { encoding: 'utf8' });
+    assert.equal(stats.status, 0, stats.stderr);
+    assert.match(stats.stdout, /^warnings: 1 file with syntax errors: broken\.py$/m);
   } finally {
     removeTree(repo);
     rmSync(indexDir, { recursive: true, force: true });

@@ -37,12 +37,23 @@ function edgeCounts(byKind: Record<string, Record<string, number>>): string {
   return Object.entries(byKind).map(([k, byConf]) => `${k} ${Object.entries(byConf).map(([c, n]) => `${n} ${c}`).join('/')}`).join(', ') || 'none';
 }
 
+/** Shown by name in a summary line: the first few files with syntax errors (`--json` lists them all). */
+const NAMED_SYNTAX_ERROR_FILES = 5;
+
+/** `2 files with syntax errors: a.py, b/c.py`, naming at most a few. */
+function syntaxWarning(paths: readonly string[]): string {
+  if (paths.length === 0) return 'no files with syntax errors';
+  const named = paths.slice(0, NAMED_SYNTAX_ERROR_FILES).join(', ');
+  const more = paths.length > NAMED_SYNTAX_ERROR_FILES ? ` and ${paths.length - NAMED_SYNTAX_ERROR_FILES} more (--json lists all)` : '';
+  return `${paths.length} file${paths.length === 1 ? '' : 's'} with syntax errors: ${named}${more}`;
+}
+
 function formatSummary(s: IndexSummary): string {
   return [
     `indexed ${s.repo} in ${s.seconds.toFixed(2)}s (index: ${s.indexDir})`,
     `files:    ${s.files} (${counts(s.filesByLanguage)}); parsed ${s.parsed}, removed ${s.removed}, re-resolved ${s.reresolved}`,
     `skipped:  ${counts(s.skipped)}`,
-    `warnings: ${s.syntaxErrorFiles} files with syntax errors`,
+    `warnings: ${syntaxWarning(s.syntaxErrorPaths)}`,
     `entities: ${counts(s.entitiesByKind)}`,
     `edges:    ${edgeCounts(s.edgesByKind)}; unresolved external references ${s.externals}`,
   ].join('\n');
@@ -101,6 +112,7 @@ export const statsCommand: Command = {
       `${[
         `files:    ${stats.files} (${counts(stats.filesByLanguage)})`,
         `skipped:  ${counts(stats.skipped)}`,
+        `warnings: ${syntaxWarning(stats.syntaxErrorPaths)}`,
         `entities: ${stats.entities} (${counts(stats.entitiesByKind)})`,
         `edges:    ${stats.edges} (${edgeCounts(stats.edgesByKind)}); unresolved external references ${stats.externals}`,
       ].join('\n')}\n`,
