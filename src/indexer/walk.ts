@@ -1,9 +1,10 @@
 /**
  * Repository walk: which files get indexed. Honors .gitignore at every level and .codectxignore,
- * never enters VCS, dependency or index folders, stays inside the root through symlinks.
+ * never enters VCS, dependency or index folders, stays inside the root through symlinks, and indexes a file under
+ * its own path rather than a link's.
  */
 import { readdirSync, readFileSync, realpathSync, statSync, type BigIntStats, type Dirent } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
 export const ALWAYS_SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules', '.hg', '.svn']);
@@ -37,7 +38,12 @@ const KEPT_ROOTS = 4;
  */
 const keptListings = new Map<string, Map<string, Listing>>();
 
-export type WalkSkipReason = 'symlink-outside-root' | 'symlink-loop' | 'unreadable';
+/**
+ * `symlink-loop`: a directory link to its own directory or an ancestor (also through the links followed to reach
+ * it), or a cycle of links; `symlink-duplicate`: a link whose target is walked anyway, under its own path or another
+ * link's; `symlink-broken`: a link to nothing.
+ */
+export type WalkSkipReason = 'symlink-outside-root' | 'symlink-loop' | 'symlink-duplicate' | 'symlink-broken' | 'unreadable';
 
 export interface WalkedFile {
   /** Repo-relative POSIX path. */
@@ -72,18 +78,39 @@ export interface WalkOptions {
   accept: (path: string) => boolean;
 }
 
+/** A symlink found by the walk, followed once everything reachable without links has been walked. */
+interface DeferredLink {
+  abs: string;
+  rel: string;
+  real: string;
+}
+
+interface DirLink extends DeferredLink {
+  /** The ignore rules where the link is. */
+  levels: IgnoreLevel[];
+  /** The real directories holding the links followed to reach it, its own included: the ancestors of a loop. */
+  linkDirs: readonly string[];
+}
+
 export function walkRepository(options: WalkOptions): WalkResult {
   const rootReal = realpathSync(options.root);
   const indexReal = options.indexDir ? safeRealpath(options.indexDir) : undefined;
   const files: WalkedFile[] = [];
   const skipped = new Map<string, WalkSkipReason>();
-  const visitedDirs = new Set<string>([rootReal]);
+  /** Walked directories: real path -> repo-relative path they were walked under. */
+  const visitedDirs = new Map<string, string>([[rootReal, '']]);
+  const dirLinks: DirLink[] = [];
+  const fileLinks: (DeferredLink & { st: BigIntStats })[] = [];
   const earlier = keptListings.get(rootReal);
   const listings = new Map<string, Listing>();
   const trustedBefore = Date.now() - STAMP_MARGIN_MS;
 
-  /** `absDir` is where the walk found the directory, `realDir` its real path. */
-  const visit = (absDir: string, realDir: string, relDir: string, levels: IgnoreLevel[]): void => {
+  const addFile = (rel: string, abs: string, st: BigIntStats): void => {
+    files.push({ path: rel, absPath: abs, size: Number(st.size), stamp: `${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.ino}`, changedMs: Math.max(Number(st.mtimeMs), Number(st.ctimeMs)) });
+  };
+
+  /** `absDir` is where the walk found the directory, `realDir` its real path, `linkDirs` as in DirLink. */
+  const visit = (absDir: string, realDir: string, relDir: string, levels: IgnoreLevel[], linkDirs: readonly string[]): void => {
     let listing: Listing;
     try {
       listing = listDirectory(absDir, earlier, listings, trustedBefore);
@@ -104,13 +131,18 @@ export function walkRepository(options: WalkOptions): WalkResult {
       let isDir = entry.isDirectory();
       if (!isDir && entry.isFile() && !options.accept(rel)) continue; // most files in a repository are not sources
       const abs = prefix + name;
+      const isLink = entry.isSymbolicLink();
       let real: string | undefined;
       let st: BigIntStats | undefined;
-      if (entry.isSymbolicLink()) {
-        real = safeRealpath(abs);
-        // A link to nothing (or through a loop of links) cannot be read; one out of the root is not followed.
-        if (!real || !isInside(real, rootReal)) {
-          skipped.set(rel, real ? 'symlink-outside-root' : 'unreadable');
+      if (isLink) {
+        try {
+          real = realpathSync(abs);
+        } catch (error) {
+          skipped.set(rel, linkFailure(error));
+          continue;
+        }
+        if (!isInside(real, rootReal)) {
+          skipped.set(rel, 'symlink-outside-root');
           continue;
         }
         try {
@@ -120,7 +152,8 @@ export function walkRepository(options: WalkOptions): WalkResult {
           skipped.set(rel, 'unreadable');
           continue;
         }
-        if (isDir && visitedDirs.has(real)) {
+        const target = real;
+        if (isDir && (isInside(realDir, target) || linkDirs.some((d) => isInside(d, target)))) {
           skipped.set(rel, 'symlink-loop');
           continue;
         }
@@ -134,24 +167,58 @@ export function walkRepository(options: WalkOptions): WalkResult {
         if (ALWAYS_SKIPPED_DIRS.has(name)) continue;
         if (real === indexReal) continue;
         if (isIgnored(active, rel, true)) continue;
-        if (visitedDirs.has(real!) && !entry.isSymbolicLink()) continue;
-        visitedDirs.add(real!);
-        visit(abs, real!, rel, active);
+        if (isLink) {
+          dirLinks.push({ abs, rel, real: real!, levels: active, linkDirs: [...linkDirs, realDir] });
+          continue;
+        }
+        if (visitedDirs.has(real!)) continue; // walked already through a link
+        visitedDirs.set(real!, rel);
+        visit(abs, real!, rel, active, linkDirs);
       } else {
         if (!options.accept(rel) || isIgnored(active, rel, false)) continue;
-        if (st === undefined) {
-          try {
-            st = statSync(abs, { bigint: true });
-          } catch {
-            skipped.set(rel, 'unreadable');
-            continue;
-          }
+        if (isLink) {
+          fileLinks.push({ abs, rel, real: real!, st: st! });
+          continue;
         }
-        files.push({ path: rel, absPath: abs, size: Number(st.size), stamp: `${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.ino}`, changedMs: Math.max(Number(st.mtimeMs), Number(st.ctimeMs)) });
+        try {
+          st = statSync(abs, { bigint: true });
+        } catch {
+          skipped.set(rel, 'unreadable');
+          continue;
+        }
+        addFile(rel, abs, st);
       }
     }
   };
-  visit(rootReal, rootReal, '', []);
+  visit(rootReal, rootReal, '', [], []);
+  // Links are followed last, so that whatever the names' order a directory reachable without links is walked under
+  // its own path and its links are duplicates. The links found while following links wait for the next round.
+  for (let round = dirLinks.splice(0); round.length > 0; round = dirLinks.splice(0)) {
+    for (const link of round) {
+      if (visitedDirs.has(link.real)) {
+        skipped.set(link.rel, 'symlink-duplicate');
+        continue;
+      }
+      visitedDirs.set(link.real, link.rel);
+      visit(link.abs, link.real, link.rel, link.levels, link.linkDirs);
+    }
+  }
+  // File links as directory links: one whose target is walked (or another link to it indexed) is a duplicate; a link
+  // to a file the walk leaves out (ignored, say) is indexed under the link's path.
+  if (fileLinks.length > 0) {
+    const walked = new Set(files.map((f) => f.path));
+    const linked = new Set<string>();
+    for (const link of fileLinks) {
+      const dirRel = visitedDirs.get(dirname(link.real));
+      const name = basename(link.real);
+      if (linked.has(link.real) || (dirRel !== undefined && walked.has(dirRel ? `${dirRel}/${name}` : name))) {
+        skipped.set(link.rel, 'symlink-duplicate');
+        continue;
+      }
+      linked.add(link.real);
+      addFile(link.rel, link.abs, link.st);
+    }
+  }
   keptListings.delete(rootReal);
   keptListings.set(rootReal, listings);
   for (const root of keptListings.keys()) {
@@ -211,6 +278,12 @@ function isIgnored(levels: IgnoreLevel[], rel: string, isDir: boolean): boolean 
     if (result.unignored) return false;
   }
   return false;
+}
+
+/** Why a link's real path could not be had: a cycle of links, a link to nothing, or else unreadable. */
+function linkFailure(error: unknown): WalkSkipReason {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ELOOP' ? 'symlink-loop' : code === 'ENOENT' || code === 'ENOTDIR' ? 'symlink-broken' : 'unreadable';
 }
 
 function safeRealpath(p: string): string | undefined {

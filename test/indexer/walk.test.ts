@@ -36,7 +36,7 @@ test('walk honors .gitignore at every level, .codectxignore, and never enters .g
   }
 });
 
-test('walk stays inside the root through symlinks, survives symlink loops, and counts a dangling link as unreadable', () => {
+test('walk stays inside the root through symlinks, survives symlink loops, and counts a dangling link as broken', () => {
   const outside = makeTree({ 'secret.py': 'x = 1\n' });
   const root = makeTree({ 'src/a.py': 'x = 1\n' });
   try {
@@ -48,7 +48,7 @@ test('walk stays inside the root through symlinks, survives symlink loops, and c
     symlinkSync('nowhere.py', join(root, 'src', 'dangling.py'));
     const result = walkRepository({ root, accept: acceptAll });
     assert.deepEqual(result.files.map((f) => f.path), ['src/a.py']);
-    assert.equal(result.skipped.get('src/dangling.py'), 'unreadable');
+    assert.equal(result.skipped.get('src/dangling.py'), 'symlink-broken');
     assert.equal(result.skipped.get('escape'), 'symlink-outside-root');
     assert.equal(result.skipped.get('src/secret.py'), 'symlink-outside-root');
     assert.equal(result.skipped.get('src/loop'), 'symlink-loop');
@@ -56,6 +56,87 @@ test('walk stays inside the root through symlinks, survives symlink loops, and c
   } finally {
     removeTree(root);
     removeTree(outside);
+  }
+});
+
+test('a directory link sorting before its target, beside it or deeper in a later directory, is skipped as a duplicate', () => {
+  const root = makeTree({ 'zdir/z.ts': '', 'zz/deeper/t/d.ts': '' });
+  try {
+    symlinkSync('zdir', join(root, 'a_link'));
+    symlinkSync('zz/deeper/t', join(root, 'b_link'));
+    const result = walkRepository({ root, accept: acceptAll });
+    assert.deepEqual(result.files.map((f) => f.path), ['zdir/z.ts', 'zz/deeper/t/d.ts']);
+    assert.equal(result.skipped.get('a_link'), 'symlink-duplicate');
+    assert.equal(result.skipped.get('b_link'), 'symlink-duplicate');
+  } finally {
+    removeTree(root);
+  }
+});
+
+test('a link to a sibling directory or to a file walked anyway is a duplicate, not a loop', () => {
+  const root = makeTree({ 'doc/d.ts': '', 'sub/s.ts': '', 'zfile.ts': '' });
+  try {
+    symlinkSync('../doc', join(root, 'sub', 'doclink'));
+    symlinkSync('../doc/d.ts', join(root, 'sub', 'alias.ts'));
+    symlinkSync('zfile.ts', join(root, 'afile.ts'));
+    const result = walkRepository({ root, accept: acceptAll });
+    assert.deepEqual(result.files.map((f) => f.path), ['doc/d.ts', 'sub/s.ts', 'zfile.ts']);
+    assert.equal(result.skipped.get('sub/doclink'), 'symlink-duplicate');
+    assert.equal(result.skipped.get('sub/alias.ts'), 'symlink-duplicate');
+    assert.equal(result.skipped.get('afile.ts'), 'symlink-duplicate');
+  } finally {
+    removeTree(root);
+  }
+});
+
+test('links into what the walk leaves out are followed once: a second link to the same target is a duplicate', () => {
+  const root = makeTree({ '.gitignore': 'hidden/\ngen.ts\n', 'hidden/h.ts': '', 'gen.ts': '' });
+  try {
+    symlinkSync('hidden', join(root, 'l1'));
+    symlinkSync('hidden', join(root, 'l2'));
+    symlinkSync('hidden/h.ts', join(root, 'h.ts'));
+    symlinkSync('gen.ts', join(root, 'g1.ts'));
+    symlinkSync('gen.ts', join(root, 'g2.ts'));
+    const result = walkRepository({ root, accept: (p) => p.endsWith('.ts') });
+    assert.deepEqual(result.files.map((f) => f.path), ['g1.ts', 'l1/h.ts']);
+    assert.equal(result.skipped.get('l2'), 'symlink-duplicate');
+    assert.equal(result.skipped.get('h.ts'), 'symlink-duplicate');
+    assert.equal(result.skipped.get('g2.ts'), 'symlink-duplicate');
+  } finally {
+    removeTree(root);
+  }
+});
+
+test('links to their own directory, to an ancestor, or in a cycle of links are loops', () => {
+  const root = makeTree({ '.gitignore': 'hidden/\n', 'deep/inner/f.ts': '', 'hidden/x/f.ts': '', 'hidden/y/f.ts': '' });
+  try {
+    symlinkSync('.', join(root, 'deep', 'self'));
+    symlinkSync('..', join(root, 'deep', 'inner', 'up'));
+    symlinkSync('cycle_b', join(root, 'cycle_a'));
+    symlinkSync('cycle_a', join(root, 'cycle_b'));
+    // Through links: lnk/b/c would be lnk again.
+    symlinkSync('hidden/x', join(root, 'lnk'));
+    symlinkSync('../y', join(root, 'hidden', 'x', 'b'));
+    symlinkSync('../x', join(root, 'hidden', 'y', 'c'));
+    const result = walkRepository({ root, accept: (p) => p.endsWith('.ts') });
+    assert.deepEqual(result.files.map((f) => f.path), ['deep/inner/f.ts', 'lnk/b/f.ts', 'lnk/f.ts']);
+    for (const link of ['deep/self', 'deep/inner/up', 'cycle_a', 'cycle_b', 'lnk/b/c']) assert.equal(result.skipped.get(link), 'symlink-loop', link);
+  } finally {
+    removeTree(root);
+  }
+});
+
+test('a dangling link, to a file or a directory, is broken', () => {
+  const root = makeTree({ 'a.ts': '' });
+  try {
+    symlinkSync('nowhere', join(root, 'gone'));
+    symlinkSync('nowhere.ts', join(root, 'gone.ts'));
+    symlinkSync('a.ts/x', join(root, 'through_file'));
+    const result = walkRepository({ root, accept: acceptAll });
+    assert.deepEqual(result.files.map((f) => f.path), ['a.ts']);
+    for (const link of ['gone', 'gone.ts', 'through_file']) assert.equal(result.skipped.get(link), 'symlink-broken', link);
+  } finally {
+    removeTree(root);
   }
 });
 
