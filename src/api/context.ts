@@ -9,7 +9,7 @@ import type { IndexStore } from '../graph/store.js';
 import { getContext, type ContextResult } from '../retrieval/get-context.js';
 import {
   getCallers, getDependencies, getExecutionPath,
-  type CallersResult, type DependenciesResult, type DependencyOptions, type ExecutionPathResult,
+  type CallersResult, type DependenciesResult, type DependencyOptions, type ExecutionPathResult, type PathEnds,
 } from '../retrieval/graph-queries.js';
 import type { SourceReader } from '../retrieval/snippets.js';
 import type { RepoHandle } from './repo.js';
@@ -67,9 +67,11 @@ export function callersForRepo(handle: RepoHandle, symbol: string, path?: string
 }
 
 export function dependenciesForRepo(handle: RepoHandle, target: string, options: DependencyOptions = {}): DependenciesResult {
-  return getDependencies(handle.graph(), toRepoPath(handle.repo, target), options);
+  const path = options.path === undefined ? undefined : toRepoPath(handle.repo, options.path);
+  return getDependencies(handle.graph(), toRepoPath(handle.repo, target), { ...options, path });
 }
 
-export function executionPathForRepo(handle: RepoHandle, source: string, sink: string, k?: number): ExecutionPathResult {
-  return getExecutionPath(handle.graph(), source, sink, k);
+export function executionPathForRepo(handle: RepoHandle, source: string, sink: string, k?: number, ends: PathEnds = {}): ExecutionPathResult {
+  const repoPath = (p: string | undefined): string | undefined => (p === undefined ? undefined : toRepoPath(handle.repo, p));
+  return getExecutionPath(handle.graph(), source, sink, k, { ...ends, sourcePath: repoPath(ends.sourcePath), sinkPath: repoPath(ends.sinkPath) });
 }

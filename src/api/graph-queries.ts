@@ -1,6 +1,7 @@
 /** Read-side queries over a stored index: show, stats, export. */
 import type { Edge, Entity } from '../graph/types.js';
 import type { IndexContents, IndexStore } from '../graph/store.js';
+import { ambiguousName, normalizePath } from '../retrieval/symbol-lookup.js';
 import { UserError } from '../util/errors.js';
 
 export interface EdgeView {
@@ -20,19 +21,22 @@ export interface EntityView {
   externals: { kind: string; module: string; symbol: string; count: number; line: number }[];
 }
 
-/** Finds entities by exact fqn, else by name; several matches by name are all returned. */
-export function findEntities(store: IndexStore, query: string): Entity[] {
-  const exact = store.entitiesByFqn(query);
+/** Finds entities by exact fqn, else by name, of the file at repo-relative `path` when given; several matches are all returned. */
+export function findEntities(store: IndexStore, query: string, path?: string): Entity[] {
+  const inPath = (found: Entity[]): Entity[] => (path === undefined ? found : found.filter((e) => e.filePath === path));
+  const exact = inPath(store.entitiesByFqn(query));
   if (exact.length) return exact;
-  return store.entitiesByName(query);
+  return inPath(store.entitiesByName(query));
 }
 
-export function showEntity(store: IndexStore, fqn: string): EntityView {
-  const found = findEntities(store, fqn);
-  if (found.length === 0) throw new UserError(`no entity named ${fqn} in the index (try: codectx search ${fqn})`);
-  if (found.length > 1) {
-    throw new UserError(`${fqn} is ambiguous; use one of: ${found.slice(0, 10).map((e) => e.fqn).join(', ')}`);
+/** The entity named `fqn` (in `file`, a repo-relative path, when given); UserError listing the candidates when several match. */
+export function showEntity(store: IndexStore, fqn: string, file?: string): EntityView {
+  const path = file === undefined ? undefined : normalizePath(file);
+  const found = findEntities(store, fqn, path);
+  if (found.length === 0) {
+    throw new UserError(`no entity named ${fqn}${path === undefined ? '' : ` in ${path}`} in the index (try: codectx search ${fqn})`);
   }
+  if (found.length > 1) throw ambiguousName(fqn, found, '--file PATH');
   const entity = found[0]!;
   const view = (e: Edge, otherId: string): EdgeView => {
     const other = store.entityById(otherId);
@@ -89,14 +93,21 @@ export function* exportGraph(store: IndexStore, format: ExportFormat): Generator
       yield `  ${JSON.stringify(e.id)} [label=${JSON.stringify(`${e.kind} ${e.fqn}`)}, file=${JSON.stringify(`${e.filePath}:${e.startLine}-${e.endLine}`)}];`;
     }
     for (const e of edges) {
-      yield `  ${JSON.stringify(e.source)} -> ${JSON.stringify(e.target)} [label=${JSON.stringify(e.kind)}, confidence=${e.confidence}, count=${e.count}];`;
+      yield `  ${JSON.stringify(e.source)} -> ${JSON.stringify(e.target)} [label=${JSON.stringify(e.kind)}, confidence=${e.confidence}, count=${e.count}, line=${e.line}];`;
     }
     yield '}';
   } else {
     // Rigi Standard Format: one "relation source target" triple per line. A name taken from a file path can
     // hold spaces, tabs or newlines (`with space.py`): such a token is written double-quoted, escaped as in JSON.
+    // An edge's line does not fit a triple: it is in jsonl and dot only.
     for (const e of entities) yield `location ${rsfToken(e.fqn)} ${rsfToken(`${e.filePath}:${e.startLine}-${e.endLine}`)}`;
     for (const e of entities) yield `kind ${rsfToken(e.fqn)} ${e.kind}`;
+    for (const e of entities) {
+      const name = rsfToken(e.fqn);
+      yield `file ${name} ${rsfToken(e.filePath)}`;
+      yield `startline ${name} ${e.startLine}`;
+      yield `endline ${name} ${e.endLine}`;
+    }
     for (const e of edges) {
       const s = byId.get(e.source);
       const t = byId.get(e.target);

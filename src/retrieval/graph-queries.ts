@@ -94,6 +94,10 @@ export interface DependenciesResult {
 export interface DependencyOptions {
   transitive?: boolean;
   depth?: number;
+  /** The file that defines a symbol target, to pick one definition; the target is then read as a symbol only. */
+  path?: string;
+  /** The caller's option that gives `path` (`--file PATH`), named when the symbol is ambiguous. */
+  narrow?: string;
 }
 
 /**
@@ -107,8 +111,8 @@ export function getDependencies(graph: LoadedGraph, target: string, options: Dep
     throw new UserError(`depth must be an integer from ${MIN_DEPTH} to ${MAX_DEPTH}, got ${depth}`);
   }
   const transitive = options.transitive ?? false;
-  const fileNodes = graph.byFile.get(normalizePath(target));
-  const sources = fileNodes ?? withMembers(graph, findTargetSymbol(graph, target));
+  const fileNodes = options.path === undefined ? graph.byFile.get(normalizePath(target)) : undefined;
+  const sources = fileNodes ?? withMembers(graph, findTargetSymbol(graph, target, options));
   const resultTarget: DependenciesResult['target'] = fileNodes
     ? { kind: 'file', path: normalizePath(target) }
     : { kind: 'symbol', entity: entityRef(graph, sources[0]!) };
@@ -130,11 +134,11 @@ export function getDependencies(graph: LoadedGraph, target: string, options: Dep
 }
 
 /** The symbol named by a target that is not an indexed file; the error covers both readings. */
-function findTargetSymbol(graph: LoadedGraph, target: string): number {
+function findTargetSymbol(graph: LoadedGraph, target: string, options: DependencyOptions): number {
   try {
-    return findOneSymbol(graph, target);
+    return findOneSymbol(graph, target, options.path, options.narrow);
   } catch (err) {
-    if (err instanceof UserError && err.message.startsWith('no entity named')) {
+    if (options.path === undefined && err instanceof UserError && err.message.startsWith('no entity named')) {
       throw new UserError(`no file or symbol named ${target} in the index (files are repo-relative paths)`);
     }
     throw err;
@@ -204,11 +208,18 @@ export interface ExecutionPathResult {
   message: string;
 }
 
+/** The files that define a path's ends, to pick one definition of each, and the caller's options that give them. */
+export interface PathEnds {
+  sourcePath?: string;
+  sinkPath?: string;
+  narrow?: { source: string; sink: string };
+}
+
 /** Up to `k` cheapest loopless call/import paths from `source` to `sink` (Yen), or an explicit "no path". */
-export function getExecutionPath(graph: LoadedGraph, source: string, sink: string, k = DEFAULT_PATH_COUNT): ExecutionPathResult {
+export function getExecutionPath(graph: LoadedGraph, source: string, sink: string, k = DEFAULT_PATH_COUNT, ends: PathEnds = {}): ExecutionPathResult {
   if (!Number.isInteger(k) || k < 1 || k > MAX_DEPTH) throw new UserError(`the number of paths must be from 1 to ${MAX_DEPTH}, got ${k}`);
-  const from = findOneSymbol(graph, source);
-  const to = findOneSymbol(graph, sink);
+  const from = findOneSymbol(graph, source, ends.sourcePath, ends.narrow?.source);
+  const to = findOneSymbol(graph, sink, ends.sinkPath, ends.narrow?.sink);
   const found = kShortestPaths(pathCsr(graph), from, to, k);
   const paths = found.map((path): ExecutionPath => ({
     cost: path.cost,

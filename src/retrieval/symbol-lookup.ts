@@ -1,5 +1,6 @@
 /** Finding the entities a user names: a file path, or a symbol by fqn, name or fqn suffix. */
 import type { LoadedGraph } from '../graph/memory.js';
+import type { Entity } from '../graph/types.js';
 import { UserError } from '../util/errors.js';
 
 /** Repo-relative POSIX form of a user-typed path (`./a\\b.py` -> `a/b.py`). */
@@ -46,12 +47,28 @@ export function findSymbol(graph: LoadedGraph, symbol: string, path?: string): S
   throw new UserError(`no entity named ${wanted}${path === undefined ? '' : ` in ${path}`} in the index`);
 }
 
-/** The single entity named `symbol`; UserError listing the candidates when the name is ambiguous. */
-export function findOneSymbol(graph: LoadedGraph, symbol: string, path?: string): number {
+/**
+ * The single entity named `symbol`; UserError listing the candidates when the name is ambiguous. `narrow` names the
+ * caller's option that gives `path` (`--file PATH`), for that message.
+ */
+export function findOneSymbol(graph: LoadedGraph, symbol: string, path?: string, narrow?: string): number {
   const { nodes } = findSymbol(graph, symbol, path);
-  if (nodes.length > 1) {
-    const names = nodes.slice(0, 10).map((i) => `${graph.entities[i]!.fqn} (${graph.entities[i]!.filePath})`);
-    throw new UserError(`${symbol} is ambiguous (${nodes.length} matches); use a full name: ${names.join(', ')}`);
-  }
+  if (nodes.length > 1) throw ambiguousName(symbol, nodes.map((i) => graph.entities[i]!), narrow);
   return nodes[0]!;
+}
+
+const MAX_CANDIDATES = 10;
+
+/**
+ * The one-line error for a name several entities match: each as `fqn (path:line)`, then how to pick one. Entities
+ * of one file never share an fqn (the indexer suffixes `#2`), so a full name, `narrow` (the option that gives the
+ * defining file) or both together always single one out; the advice names only what does.
+ */
+export function ambiguousName(query: string, found: readonly Entity[], narrow = 'the path of its file'): UserError {
+  const listed = found.slice(0, MAX_CANDIDATES).map((e) => `${e.fqn} (${e.filePath}:${e.startLine})`).join(', ');
+  const more = found.length > MAX_CANDIDATES ? `, and ${found.length - MAX_CANDIDATES} more` : '';
+  const byFqn = new Set(found.map((e) => e.fqn)).size === found.length;
+  const byFile = new Set(found.map((e) => e.filePath)).size === found.length;
+  const advice = byFqn && byFile ? `use a full name or add ${narrow}` : byFqn ? 'use a full name' : byFile ? `add ${narrow} to pick one` : `use a full name and add ${narrow}`;
+  return new UserError(`${query} is ambiguous (${found.length} matches: ${listed}${more}); ${advice}`);
 }

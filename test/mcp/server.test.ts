@@ -302,3 +302,24 @@ test('sessions survive a restart; edits make them stale and parse refresh=true u
     removeTree(repo);
   }
 });
+
+test('get_dependencies and get_execution_path list same-named definitions with file and line; path arguments pick one', async () => {
+  const repo = makeTree({ 'a.py': 'def f():\n    pass\n', 'a/__init__.py': '\n\ndef f():\n    pass\n', 'c.py': 'def main():\n    pass\n' });
+  const server = await McpTestClient.spawn(['--repo', repo]);
+  try {
+    const ambiguous = await server.call('get_dependencies', { target: 'a.f' });
+    assert.equal(ambiguous.isError, true);
+    assert.match(ambiguous.text, /a\.f \(a\.py:1\), a\.f \(a\/__init__\.py:3\)\); add the path argument/);
+    const deps = await server.ok('get_dependencies', { target: 'a.f', path: 'a/__init__.py' });
+    assert.equal((deps.target as { entity: { path: string } }).entity.path, 'a/__init__.py');
+
+    const sink = await server.call('get_execution_path', { source: 'main', sink: 'f' });
+    assert.match(sink.text, /add the sink_path argument/);
+    const path = await server.ok('get_execution_path', { source: 'main', sink: 'f', sink_path: 'a.py' });
+    assert.equal((path.sink as { path: string }).path, 'a.py');
+    assert.equal((await server.call('get_execution_path', { source: 'main', sink: 'f', sink_path: '../x.py' })).isError, true);
+  } finally {
+    await server.close();
+    removeTree(repo);
+  }
+});

@@ -131,6 +131,7 @@ export const getDependenciesTool = defineTool({
   readOnly: true,
   input: {
     target: pathArg.describe('A repository-relative file path, or a symbol (name or fully-qualified name)'),
+    path: pathArg.optional().describe('The file that defines the symbol target, to pick one definition'),
     transitive: z.boolean().default(false),
     depth: z.number().int().min(1).max(10).default(3),
     repo: repoArg,
@@ -140,7 +141,8 @@ export const getDependenciesTool = defineTool({
     const t = await queryTarget(ctx, args);
     // A target that names a file must stay inside the repository; a symbol has no slashes to check.
     const targetPath = /[\\/]/.test(args.target) ? repoPath(ctx, t.repo.repo, args.target) : args.target;
-    const found = dependenciesForRepo(t.handle, targetPath, { transitive: args.transitive, depth: args.depth });
+    const path = args.path === undefined ? undefined : repoPath(ctx, t.repo.repo, args.path);
+    const found = dependenciesForRepo(t.handle, targetPath, { transitive: args.transitive, depth: args.depth, path, narrow: 'the path argument' });
     const result = toJson({ dep_graph: t.dep_graph, stale: t.stale, ...found });
     return { result, reductions: dependencyReductions(result) };
   },
@@ -153,13 +155,19 @@ export const getExecutionPathTool = defineTool({
   input: {
     source: symbolArg.describe('Where the path starts (name or fully-qualified name)'),
     sink: symbolArg.describe('Where it ends'),
+    source_path: pathArg.optional().describe('The file that defines source, to pick one definition'),
+    sink_path: pathArg.optional().describe('The file that defines sink, to pick one definition'),
     k: z.number().int().min(1).max(10).default(3).describe('How many paths'),
     repo: repoArg,
     dep_graph: depGraphArg,
   },
   async run(args, ctx) {
     const target = await queryTarget(ctx, args);
-    const found = executionPathForRepo(target.handle, args.source, args.sink, args.k);
+    const file = (path: string | undefined): string | undefined => (path === undefined ? undefined : repoPath(ctx, target.repo.repo, path));
+    const found = executionPathForRepo(target.handle, args.source, args.sink, args.k, {
+      sourcePath: file(args.source_path), sinkPath: file(args.sink_path),
+      narrow: { source: 'the source_path argument', sink: 'the sink_path argument' },
+    });
     const result = toJson({ dep_graph: target.dep_graph, stale: target.stale, ...found });
     const rest = (): string => 'raise max_tokens for the costlier paths';
     return { result, reductions: [cutRankedList(result, 'paths', { label: 'paths', rest })] };
