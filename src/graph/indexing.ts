@@ -3,7 +3,7 @@
  * re-resolve the files whose edges may have changed, and commit everything in one transaction.
  */
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, readFileSync, statfsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../indexer/content.js';
 import { languageForPath } from '../indexer/languages/index.js';
@@ -69,6 +69,11 @@ export interface IndexSummary {
   /** The index version the counts above describe (it changes with every run that changes the index). */
   indexVersion: number;
   seconds: number;
+  /**
+   * The repository this index folder held before the run, when it was another: a folder given by --index-dir or
+   * CODECTX_INDEX_DIR can be pointed at a second repository, whose index then replaces the first's.
+   */
+  previousRepo?: string;
   /** Wall seconds per phase of this run. */
   phases: Record<IndexProgress['phase'], number>;
 }
@@ -90,6 +95,18 @@ export function locateRepo(repo: string, indexDir?: string): RepoLocation {
   if (!st.isDirectory()) throw new UserError(`repository path is not a directory: ${repo}`);
   const dir = indexDir ?? process.env.CODECTX_INDEX_DIR;
   return { repo: root, indexDir: dir ? resolvePath(dir) : join(root, '.codectx') };
+}
+
+/** Whether two paths name one folder: the same real path, or the same path when either no longer exists. */
+export function sameFolder(a: string, b: string): boolean {
+  const real = (p: string): string => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolvePath(p);
+    }
+  };
+  return real(a) === real(b);
 }
 
 /** The index folder, created if needed, once it is known to be writable. */
@@ -183,6 +200,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
   try {
     const stored = new Map(store.files().map((f) => [f.path, f]));
     const versionAtStart = store.indexVersion();
+    const indexedBefore = store.indexedRepo();
+    const previousRepo = indexedBefore !== undefined && !sameFolder(indexedBefore, repo) ? indexedBefore : undefined;
     // Stamps of files modified this close to the run are not trusted later: a write in the same clock tick
     // as the read would leave the stamp unchanged.
     const untrustedAfter = Date.now() - STAMP_MARGIN_MS;
@@ -420,6 +439,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexSumma
       skipped: skipCounts(skips),
       seconds: Math.round(((performance.now() - started) / 1000) * 1000) / 1000,
       phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v * 1000) / 1000])) as IndexSummary['phases'],
+      ...(previousRepo === undefined ? {} : { previousRepo }),
     };
     store.setMeta('last_run', JSON.stringify(summary));
     return summary;

@@ -103,6 +103,14 @@ export class IndexStore {
     this.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
   }
 
+  /** The repository the last index run read (the folder it was given), if a run finished. */
+  indexedRepo(): string | undefined {
+    const lastRun = this.getMeta('last_run');
+    if (lastRun === undefined) return undefined;
+    const { repo } = JSON.parse(lastRun) as { repo?: unknown };
+    return typeof repo === 'string' ? repo : undefined;
+  }
+
   /** Monotonic counter of committed index runs that changed something. */
   indexVersion(): number {
     return Number(this.getMeta('index_version') ?? '0');

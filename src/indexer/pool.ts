@@ -89,8 +89,11 @@ const BATCHES_IN_FLIGHT = 2;
  */
 export const MAX_WORKERS = 64;
 
+/** The most workers a run starts when not told how many: one per core up to this. */
+export const DEFAULT_WORKERS_CAP = 8;
+
 export function defaultWorkerCount(): number {
-  return Math.max(1, Math.min(availableParallelism(), 8));
+  return Math.max(1, Math.min(availableParallelism(), DEFAULT_WORKERS_CAP));
 }
 
 /**

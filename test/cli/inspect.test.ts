@@ -72,6 +72,85 @@ test('export --format rsf quotes names with whitespace from file names, one trip
   }
 });
 
+test('export --format dot gives each edge its line; rsf gives each entity file, startline and endline facts', () => {
+  const repo = makeTree(REPO);
+  try {
+    assert.equal(run(['index', '--repo', repo]).status, 0);
+    const rows = run(['export', '--repo', repo]).stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; kind: string; source: string; target: string; line: number; source_fqn?: string; target_fqn?: string });
+    const call = rows.find((r) => r.type === 'edge' && r.kind === 'calls' && r.source_fqn === 'lib.cli.main' && r.target_fqn === 'lib.core.Engine.start');
+    assert.ok(call);
+    assert.equal(call.line, 5);
+    const dot = run(['export', '--repo', repo, '--format', 'dot']).stdout.split('\n');
+    assert.ok(dot.includes(`  "${call.source}" -> "${call.target}" [label="calls", confidence=exact, count=1, line=5];`), dot.join('\n'));
+    assert.ok(dot.includes(`  "${call.target}" [label="method lib.core.Engine.start", file="lib/core.py:3-4"];`), dot.join('\n'));
+    const rsf = run(['export', '--repo', repo, '--format', 'rsf']).stdout.split('\n');
+    for (const fact of ['file lib.core.Engine.start lib/core.py', 'startline lib.core.Engine.start 3', 'endline lib.core.Engine.start 4', 'file lib.cli lib/cli.py']) {
+      assert.ok(rsf.includes(fact), fact);
+    }
+  } finally {
+    removeTree(repo);
+  }
+});
+
+/** Same fully-qualified names from different files: `a.f` twice (module and package), `x:g` twice (.ts and .js). */
+const SAME_FQN = {
+  'a.py': 'def f():\n    pass\n',
+  'a/__init__.py': '\n\ndef f():\n    pass\n',
+  'c.py': 'def main():\n    pass\n',
+  'x.ts': 'export function g() {}\n',
+  'x.js': 'export function g() {}\n',
+};
+
+/** The stderr of a run that failed as the user's mistake (exit 2) with a one-line message. */
+function oneLine(r: { status: number | null; stderr: string }): string {
+  assert.equal(r.status, 2, r.stderr);
+  assert.doesNotMatch(r.stderr.trimEnd(), /\n/, 'one line');
+  return r.stderr;
+}
+
+test('show lists entities of the same fully-qualified name with file and line, and --file picks one', () => {
+  const repo = makeTree(SAME_FQN);
+  try {
+    assert.equal(run(['index', '--repo', repo]).status, 0);
+    const show = oneLine(run(['show', 'a.f', '--repo', repo]));
+    assert.match(show, /a\.f \(a\.py:1\), a\.f \(a\/__init__\.py:3\)/);
+    assert.match(show, /add --file PATH/);
+    assert.doesNotMatch(show, /full name/, 'both have the same full name');
+    assert.match(oneLine(run(['show', 'x:g', '--repo', repo])), /x:g \(x\.(js|ts):1\), x:g \(x\.(js|ts):1\).*--file PATH/);
+
+    for (const [file, line] of [['a/__init__.py', 3], ['./a.py', 1]] as const) {
+      const picked = run(['show', 'a.f', '--file', file, '--repo', repo, '--json']);
+      assert.equal(picked.status, 0, picked.stderr);
+      const { entity } = JSON.parse(picked.stdout) as { entity: { fqn: string; filePath: string; startLine: number } };
+      assert.deepEqual([entity.fqn, entity.filePath, entity.startLine], ['a.f', file.replace('./', ''), line]);
+    }
+    const ts = JSON.parse(run(['show', 'g', '--file', 'x.ts', '--repo', repo, '--json']).stdout) as { entity: { fqn: string; filePath: string } };
+    assert.deepEqual([ts.entity.fqn, ts.entity.filePath], ['x:g', 'x.ts']);
+    assert.match(oneLine(run(['show', 'a.f', '--file', 'c.py', '--repo', repo])), /no entity named a\.f in c\.py/);
+  } finally {
+    removeTree(repo);
+  }
+});
+
+test('deps and path list same-named candidates with distinct paths, and --file, --source-file and --sink-file pick one', () => {
+  const repo = makeTree(SAME_FQN);
+  try {
+    assert.equal(run(['index', '--repo', repo]).status, 0);
+    const deps = oneLine(run(['deps', 'f', '--repo', repo]));
+    assert.match(deps, /f is ambiguous \(2 matches: a\.f \(a\.py:1\), a\.f \(a\/__init__\.py:3\)\); add --file PATH/);
+    const picked = run(['deps', 'a.f', '--file', 'a/__init__.py', '--repo', repo, '--json']);
+    assert.equal(picked.status, 0, picked.stderr);
+    assert.equal((JSON.parse(picked.stdout) as { target: { entity: { path: string } } }).target.entity.path, 'a/__init__.py');
+
+    assert.match(oneLine(run(['path', 'main', 'f', '--repo', repo])), /a\.f \(a\.py:1\), a\.f \(a\/__init__\.py:3\)\); add --sink-file PATH/);
+    const path = run(['path', 'main', 'f', '--source-file', 'c.py', '--sink-file', 'a.py', '--repo', repo, '--json']);
+    assert.equal(path.status, 0, path.stderr);
+    assert.equal((JSON.parse(path.stdout) as { sink: { path: string } }).sink.path, 'a.py');
+  } finally {
+    removeTree(repo);
+  }
+});
+
 test('watch re-indexes after a file changes', async () => {
   const repo = makeTree(REPO);
   const child = spawn(process.execPath, [CLI, 'watch', '--repo', repo, '--debounce', '100'], { stdio: ['ignore', 'pipe', 'pipe'] });

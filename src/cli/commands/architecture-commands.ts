@@ -9,10 +9,10 @@ import { REPO_OPTIONS, printJson, str, withUpdatedRepo, type Command, type Optio
 
 const RECOVER_OPTIONS: OptionSpec = {
   ...REPO_OPTIONS,
-  algorithm: { type: 'string' },
-  'pkg-depth': { type: 'string' },
-  clusters: { type: 'string' },
-  similarity: { type: 'string' },
+  algorithm: { type: 'string', help: 'how to group files into components (default: pkg, by package)' },
+  'pkg-depth': { type: 'string', help: 'pkg: the package depth that makes a component (default: chosen from the tree)' },
+  clusters: { type: 'string', help: 'wca, limbo: how many components (default: chosen from the file count)' },
+  similarity: { type: 'string', help: 'wca: the similarity measure (default: uem)' },
 };
 
 function positiveInt(values: ParsedValues, key: string): number | undefined {
@@ -44,9 +44,10 @@ function renderArchitecture(arch: Architecture): string {
 
 export const recoverCommand: Command = {
   name: 'recover',
-  usage: 'codectx recover [--algorithm pkg|acdc|wca|limbo|louvain] [--pkg-depth N] [--clusters N] [--similarity uem|uenm] [--json|--mermaid]',
+  usage: 'codectx recover [--algorithm pkg|acdc|wca|limbo|louvain] [--pkg-depth N] [--clusters N] [--similarity uem|uenm] [--repo DIR] [--index-dir DIR] [--json|--mermaid]',
   summary: 'recover the architecture: components, responsibilities and their dependencies',
-  options: { ...RECOVER_OPTIONS, mermaid: { type: 'boolean' } },
+  positionals: [],
+  options: { ...RECOVER_OPTIONS, mermaid: { type: 'boolean', help: 'print a Mermaid diagram' } },
   async run(values) {
     const arch = await withUpdatedRepo(values, (h) => recoverArchitecture(h, request(values)));
     if (values.json) return printJson(arch);
@@ -56,8 +57,9 @@ export const recoverCommand: Command = {
 
 export const metricsCommand: Command = {
   name: 'metrics',
-  usage: 'codectx metrics [--algorithm A] [--pkg-depth N] [--clusters N] [--json]',
+  usage: 'codectx metrics [--algorithm A] [--pkg-depth N] [--clusters N] [--similarity S] [--repo DIR] [--index-dir DIR] [--json]',
   summary: 'TurboMQ, BasicMQ, modularity and connectivity of a recovered architecture',
+  positionals: [],
   options: RECOVER_OPTIONS,
   async run(values) {
     const metrics = await withUpdatedRepo(values, (h) => architectureMetrics(h, recoverArchitecture(h, request(values))));
@@ -78,8 +80,9 @@ export const metricsCommand: Command = {
 
 export const compareCommand: Command = {
   name: 'compare',
-  usage: 'codectx compare A B [--json]   (A, B: an algorithm name or a JSON file from recover --json; B is the reference)',
+  usage: 'codectx compare A B [--repo DIR] [--index-dir DIR] [--json]   (A, B: an algorithm name or a JSON file from recover --json; B is the reference)',
   summary: 'MoJoFM, a2a and matched components between two architectures',
+  positionals: ['A', 'B'],
   options: REPO_OPTIONS,
   async run(values, positionals) {
     const [a, b] = positionals;
@@ -95,8 +98,9 @@ export const compareCommand: Command = {
 
 export const smellsCommand: Command = {
   name: 'smells',
-  usage: 'codectx smells [--algorithm A] [--pkg-depth N] [--clusters N] [--json]',
+  usage: 'codectx smells [--algorithm A] [--pkg-depth N] [--clusters N] [--similarity S] [--repo DIR] [--index-dir DIR] [--json]',
   summary: 'architecture smells: dependency cycles, link overload, concern overload, scattered functionality',
+  positionals: [],
   options: RECOVER_OPTIONS,
   async run(values) {
     const smells = await withUpdatedRepo(values, (h) => architectureSmells(h, recoverArchitecture(h, request(values))));

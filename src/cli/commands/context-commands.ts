@@ -10,15 +10,16 @@ export const getContextCommand: Command = {
   name: 'get-context',
   usage: 'codectx get-context "QUERY" [--budget N] [--seed-file F]... [--seed-symbol S]... [--repo DIR] [--index-dir DIR] [--json]',
   summary: 'the most relevant code for a query, within a token budget',
+  positionals: ['QUERY...'],
   options: {
     ...REPO_OPTIONS,
-    budget: { type: 'string' },
-    'seed-file': { type: 'string', multiple: true },
-    'seed-symbol': { type: 'string', multiple: true },
+    budget: { type: 'string', help: `the most tokens of code to return (default: ${DEFAULT_TOKEN_BUDGET})` },
+    'seed-file': { type: 'string', multiple: true, help: 'start from this file\'s symbols (repeatable)' },
+    'seed-symbol': { type: 'string', multiple: true, help: 'start from this symbol (repeatable)' },
   },
   async run(values, positionals) {
     const query = positionals.join(' ');
-    if (!query.trim()) throw new UserError(`a query is required\nusage: ${this.usage}`);
+    if (!query.trim()) throw new UserError('get-context needs a query (codectx get-context --help)');
     const budget = int(values, 'budget', DEFAULT_TOKEN_BUDGET);
     const result = await withUpdatedRepo(values, (handle) =>
       contextForRepo(handle, { query, token_budget: budget, seed_files: strs(values, 'seed-file'), seed_symbols: strs(values, 'seed-symbol') }),
@@ -39,7 +40,8 @@ export const callersCommand: Command = {
   name: 'callers',
   usage: 'codectx callers SYMBOL [--path FILE] [--repo DIR] [--index-dir DIR] [--json]',
   summary: 'who calls a symbol, with call sites and confidence',
-  options: { ...REPO_OPTIONS, path: { type: 'string' } },
+  positionals: ['SYMBOL'],
+  options: { ...REPO_OPTIONS, path: { type: 'string', help: 'only the symbol defined in this file' } },
   async run(values, positionals) {
     const symbol = positionals[0];
     if (!symbol) throw new UserError(`usage: ${this.usage}`);
@@ -55,14 +57,21 @@ export const callersCommand: Command = {
 
 export const depsCommand: Command = {
   name: 'deps',
-  usage: 'codectx deps FILE_OR_SYMBOL [--transitive] [--depth N] [--repo DIR] [--index-dir DIR] [--json]',
+  usage: 'codectx deps FILE_OR_SYMBOL [--file PATH] [--transitive] [--depth N] [--repo DIR] [--index-dir DIR] [--json]',
   summary: 'what a file or symbol depends on (imports, calls, bases), directly or as a tree',
-  options: { ...REPO_OPTIONS, transitive: { type: 'boolean' }, depth: { type: 'string' } },
+  positionals: ['FILE_OR_SYMBOL'],
+  options: {
+    ...REPO_OPTIONS,
+    file: { type: 'string', help: 'the file that defines the symbol, when several share its name' },
+    transitive: { type: 'boolean', help: 'their dependencies too, as a tree' },
+    depth: { type: 'string', help: `how deep --transitive goes (default: ${DEFAULT_DEPTH})` },
+  },
   async run(values, positionals) {
     const target = positionals[0];
     if (!target) throw new UserError(`usage: ${this.usage}`);
     const depth = int(values, 'depth', DEFAULT_DEPTH);
-    const result = await withUpdatedRepo(values, (handle) => dependenciesForRepo(handle, target, { transitive: values.transitive === true, depth }));
+    const options = { transitive: values.transitive === true, depth, path: str(values, 'file'), narrow: '--file PATH' };
+    const result = await withUpdatedRepo(values, (handle) => dependenciesForRepo(handle, target, options));
     if (values.json) return printJson(result);
     const name = result.target.kind === 'file' ? result.target.path : result.target.entity.symbol;
     const lines = [`dependencies of ${name}${result.transitive ? ` (to depth ${result.depth})` : ''}:`];
@@ -83,14 +92,24 @@ export const depsCommand: Command = {
 
 export const pathCommand: Command = {
   name: 'path',
-  usage: 'codectx path SOURCE SINK [--k N] [--repo DIR] [--index-dir DIR] [--json]',
+  usage: 'codectx path SOURCE SINK [--source-file PATH] [--sink-file PATH] [--k N] [--repo DIR] [--index-dir DIR] [--json]',
   summary: 'the cheapest call/import paths from one symbol to another',
-  options: { ...REPO_OPTIONS, k: { type: 'string' } },
+  positionals: ['SOURCE', 'SINK'],
+  options: {
+    ...REPO_OPTIONS,
+    k: { type: 'string', help: `how many paths (default: ${DEFAULT_PATH_COUNT})` },
+    'source-file': { type: 'string', help: 'the file that defines SOURCE, when several share its name' },
+    'sink-file': { type: 'string', help: 'the file that defines SINK, when several share its name' },
+  },
   async run(values, positionals) {
     const [source, sink] = positionals;
     if (!source || !sink) throw new UserError(`usage: ${this.usage}`);
     const k = int(values, 'k', DEFAULT_PATH_COUNT);
-    const result = await withUpdatedRepo(values, (handle) => executionPathForRepo(handle, source, sink, k));
+    const ends = {
+      sourcePath: str(values, 'source-file'), sinkPath: str(values, 'sink-file'),
+      narrow: { source: '--source-file PATH', sink: '--sink-file PATH' },
+    };
+    const result = await withUpdatedRepo(values, (handle) => executionPathForRepo(handle, source, sink, k, ends));
     if (values.json) return printJson(result);
     const lines = [result.message];
     result.paths.forEach((p, i) => {

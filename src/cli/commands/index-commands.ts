@@ -1,11 +1,13 @@
 /** index, show, stats, export, watch: building and inspecting the stored graph. */
 import { watch as fsWatch } from 'node:fs';
-import { indexRepository, locateRepo, MAX_WORKERS, type IndexSummary } from '../../api/indexing.js';
+import {
+  DEFAULT_MAX_BYTES, DEFAULT_WORKERS_CAP, MAX_WORKERS, defaultWorkerCount, indexRepository, locateRepo, type IndexSummary,
+} from '../../api/indexing.js';
 import { exportGraph, indexStats, showEntity, type ExportFormat } from '../../api/graph-queries.js';
 import { openIndexed } from '../../api/open.js';
 import { UserError } from '../../util/errors.js';
 import { progressReporter } from '../progress.js';
-import { REPO_OPTIONS, int, printJson, str, type Command } from '../command.js';
+import { LOCATION_OPTIONS, REPO_OPTIONS, int, printJson, repoOf, str, type Command } from '../command.js';
 
 export async function runIndex(
   repo: string,
@@ -51,6 +53,7 @@ function syntaxWarning(paths: readonly string[]): string {
 function formatSummary(s: IndexSummary): string {
   return [
     `indexed ${s.repo} in ${s.seconds.toFixed(2)}s (index: ${s.indexDir})`,
+    ...(s.previousRepo === undefined ? [] : [`replaced: the index of ${s.previousRepo}, which this folder held`]),
     `files:    ${s.files} (${counts(s.filesByLanguage)}); parsed ${s.parsed}, removed ${s.removed}, re-resolved ${s.reresolved}`,
     `skipped:  ${counts(s.skipped)}`,
     `warnings: ${syntaxWarning(s.syntaxErrorPaths)}`,
@@ -63,9 +66,17 @@ export const indexCommand: Command = {
   name: 'index',
   usage: 'codectx index [--repo DIR] [--index-dir DIR] [--max-file-bytes N] [--workers N] [--json]',
   summary: 'index the repository (incrementally) into a symbol-level dependency graph',
-  options: { ...REPO_OPTIONS, 'max-file-bytes': { type: 'string' }, workers: { type: 'string' } },
+  positionals: [],
+  options: {
+    ...REPO_OPTIONS,
+    'max-file-bytes': { type: 'string', help: `skip files of more bytes (default: ${DEFAULT_MAX_BYTES}, ${DEFAULT_MAX_BYTES / 2 ** 20} MiB)` },
+    workers: {
+      type: 'string',
+      help: `extraction threads, 0 to ${MAX_WORKERS}; 0 extracts on the main thread (default: one per core up to ${DEFAULT_WORKERS_CAP}, here ${defaultWorkerCount()})`,
+    },
+  },
   async run(values) {
-    const summary = await runIndex(str(values, 'repo') ?? '.', str(values, 'index-dir'), {
+    const summary = await runIndex(await repoOf(values), str(values, 'index-dir'), {
       maxFileBytes: values['max-file-bytes'] ? int(values, 'max-file-bytes', 0, { min: 1 }) : undefined,
       workers: values.workers ? int(values, 'workers', 1, { min: 0, max: MAX_WORKERS }) : undefined,
     });
@@ -76,13 +87,14 @@ export const indexCommand: Command = {
 
 export const showCommand: Command = {
   name: 'show',
-  usage: 'codectx show FQN [--repo DIR] [--index-dir DIR] [--json]',
+  usage: 'codectx show FQN [--file PATH] [--repo DIR] [--index-dir DIR] [--json]',
   summary: 'an entity with its outgoing and incoming edges',
-  options: REPO_OPTIONS,
+  positionals: ['FQN'],
+  options: { ...REPO_OPTIONS, file: { type: 'string', help: 'only the entity defined in this file (repo-relative), when several share the name' } },
   async run(values, positionals) {
     const fqn = positionals[0];
-    if (!fqn) throw new UserError('usage: codectx show FQN');
-    const view = await openIndexed(values, (store) => showEntity(store, fqn));
+    if (!fqn) throw new UserError('usage: codectx show FQN [--file PATH]');
+    const view = await openIndexed(values, (store) => showEntity(store, fqn, str(values, 'file')));
     if (values.json) return printJson(view);
     const e = view.entity;
     const lines = [`${e.kind} ${e.fqn}  (${e.filePath}:${e.startLine}-${e.endLine}, ${e.tokens} tokens${e.exported ? ', exported' : ''})`];
@@ -104,6 +116,7 @@ export const statsCommand: Command = {
   name: 'stats',
   usage: 'codectx stats [--repo DIR] [--index-dir DIR] [--json]',
   summary: 'counts of files, entities and edges in the index',
+  positionals: [],
   options: REPO_OPTIONS,
   async run(values) {
     const stats = await openIndexed(values, indexStats);
@@ -123,8 +136,9 @@ export const statsCommand: Command = {
 export const exportCommand: Command = {
   name: 'export',
   usage: 'codectx export [--format jsonl|dot|rsf] [--repo DIR] [--index-dir DIR]',
-  summary: 'write every entity and edge (with file and lines) to stdout',
-  options: { ...REPO_OPTIONS, format: { type: 'string' } },
+  summary: 'write every entity and edge (with file and lines) to stdout; rsf triples leave out edge lines (jsonl and dot have them)',
+  positionals: [],
+  options: { ...REPO_OPTIONS, format: { type: 'string', help: 'the output format (default: jsonl)' } },
   async run(values) {
     const format = (str(values, 'format') ?? 'jsonl') as ExportFormat;
     if (!['jsonl', 'dot', 'rsf'].includes(format)) throw new UserError(`unknown export format ${format}: use jsonl, dot or rsf`);
@@ -134,14 +148,17 @@ export const exportCommand: Command = {
   },
 };
 
+const DEBOUNCE_MS = 300;
+
 export const watchCommand: Command = {
   name: 'watch',
   usage: 'codectx watch [--repo DIR] [--index-dir DIR] [--debounce MS]',
   summary: 'keep the index fresh as files change (debounced)',
-  options: { ...REPO_OPTIONS, debounce: { type: 'string' } },
+  positionals: [],
+  options: { ...LOCATION_OPTIONS, debounce: { type: 'string', help: `milliseconds without changes before indexing again (default: ${DEBOUNCE_MS})` } },
   async run(values) {
-    const { repo, indexDir } = locateRepo(str(values, 'repo') ?? '.', str(values, 'index-dir'));
-    const debounceMs = int(values, 'debounce', 300, { min: 0 });
+    const { repo, indexDir } = locateRepo(await repoOf(values), str(values, 'index-dir'));
+    const debounceMs = int(values, 'debounce', DEBOUNCE_MS, { min: 0 });
     let timer: NodeJS.Timeout | undefined;
     let running = false;
     let again = false;

@@ -6,7 +6,7 @@ import {
   type ContextForTaskResult,
 } from '../../api/retrieval.js';
 import { UserError } from '../../util/errors.js';
-import { REPO_OPTIONS, int, printJson, str, withUpdatedRepo, type Command } from '../command.js';
+import { REPO_OPTIONS, int, printJson, repoOf, str, withUpdatedRepo, type Command } from '../command.js';
 
 function formatContext(result: ContextForTaskResult): string {
   if (result.error) return `${result.error}`;
@@ -24,7 +24,12 @@ export const contextCommand: Command = {
   name: 'context',
   usage: 'codectx context "TASK" [--repo DIR] [--index-dir DIR] [--max-files N] [--architecture ALGO|FILE] [--json]',
   summary: 'the files to read for a task, ranked, with the entities and relationships that put them there',
-  options: { ...REPO_OPTIONS, 'max-files': { type: 'string' }, architecture: { type: 'string' } },
+  positionals: ['TASK...'],
+  options: {
+    ...REPO_OPTIONS,
+    'max-files': { type: 'string', help: `the most files to list (default: ${DEFAULT_MAX_FILES})` },
+    architecture: { type: 'string', help: 'add files of the same components: an algorithm (see recover) or a recover --json file' },
+  },
   async run(values, positionals) {
     const task = positionals.join(' ');
     if (!task.trim()) throw new UserError('usage: codectx context "TASK"');
@@ -42,7 +47,12 @@ export const searchCommand: Command = {
   name: 'search',
   usage: 'codectx search NAME [--exact] [--limit N] [--repo DIR] [--index-dir DIR] [--json]',
   summary: 'entities for a name or phrase: exact, prefix, word and close-spelling matches',
-  options: { ...REPO_OPTIONS, exact: { type: 'boolean' }, limit: { type: 'string' } },
+  positionals: ['NAME...'],
+  options: {
+    ...REPO_OPTIONS,
+    exact: { type: 'boolean', help: 'exact matches only' },
+    limit: { type: 'string', help: `the most matches to list (default: ${DEFAULT_SYMBOL_LIMIT})` },
+  },
   async run(values, positionals) {
     const name = positionals.join(' ');
     if (!name.trim()) throw new UserError('usage: codectx search NAME');
@@ -58,11 +68,12 @@ export const synonymCommand: Command = {
   name: 'synonym',
   usage: 'codectx synonym add TERM ALIAS... | list | remove TERM [ALIAS]  [--repo DIR] [--index-dir DIR] [--json]',
   summary: "per-repository synonyms that expand a task's words before matching",
+  positionals: ['add|list|remove', '[ARG...]'],
   options: REPO_OPTIONS,
   async run(values, positionals) {
     const [action, term, ...rest] = positionals;
     // Synonyms do not depend on the indexed files: they can be set before the first index run.
-    const store = openStoreForWrite(str(values, 'repo') ?? '.', str(values, 'index-dir'));
+    const store = openStoreForWrite(await repoOf(values), str(values, 'index-dir'));
     try {
       if (action === 'add') {
         if (!term || rest.length === 0) throw new UserError('usage: codectx synonym add TERM ALIAS...');
@@ -74,7 +85,7 @@ export const synonymCommand: Command = {
         const removed = removeRepoSynonyms(store, term, rest[0]);
         if (values.json) printJson({ term, alias: rest[0] ?? null, removed });
         else process.stdout.write(`removed ${removed} synonym${removed === 1 ? '' : 's'}\n`);
-      } else if (action === 'list') {
+      } else if (action === 'list' && term === undefined) {
         const pairs = repoSynonymPairs(store);
         if (values.json) return printJson(pairs);
         const byTerm = new Map<string, string[]>();
