@@ -45,6 +45,8 @@ test('an unknown option is one line naming it, exit code 2', () => {
   assert.equal(refused(['index', '--bogus']), 'codectx: index: unknown option --bogus (codectx index --help lists its options)');
   assert.equal(refused(['stats', '-x']), 'codectx: stats: unknown option -x (codectx stats --help lists its options)');
   assert.equal(refused(['index', '--json=yes']), 'codectx: index: --json takes no value, got "yes"');
+  // export writes its own formats: a --json it would ignore is refused.
+  assert.equal(refused(['export', '--json']), 'codectx: export: unknown option --json (codectx export --help lists its options)');
 });
 
 test('an option missing its value is one line, exit code 2', () => {

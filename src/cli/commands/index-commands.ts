@@ -138,7 +138,7 @@ export const exportCommand: Command = {
   usage: 'codectx export [--format jsonl|dot|rsf] [--repo DIR] [--index-dir DIR]',
   summary: 'write every entity and edge (with file and lines) to stdout; rsf triples leave out edge lines (jsonl and dot have them)',
   positionals: [],
-  options: { ...REPO_OPTIONS, format: { type: 'string', help: 'the output format (default: jsonl)' } },
+  options: { ...LOCATION_OPTIONS, format: { type: 'string', help: 'the output format (default: jsonl)' } },
   async run(values) {
     const format = (str(values, 'format') ?? 'jsonl') as ExportFormat;
     if (!['jsonl', 'dot', 'rsf'].includes(format)) throw new UserError(`unknown export format ${format}: use jsonl, dot or rsf`);
