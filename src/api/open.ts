@@ -1,7 +1,7 @@
 /** Opening an index for reading from CLI-style options. */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { locateRepo, openIndexForWrite, openIndexStore, sameFolder } from '../graph/indexing.js';
+import { locateRepo, openIndexForRead, openIndexForWrite, sameFolder } from '../graph/indexing.js';
 import { INDEX_DB_NAME, type IndexStore } from '../graph/store.js';
 import { UserError } from '../util/errors.js';
 
@@ -11,7 +11,7 @@ export interface RepoArgs {
 }
 
 /**
- * Opens the index of `repo` for reading. An index folder outside the repository (--index-dir, CODECTX_INDEX_DIR)
+ * Opens the index of `repo` for reading (as it is when its folder cannot be written). An index folder outside the repository (--index-dir, CODECTX_INDEX_DIR)
  * may hold another repository's index: answering from it would describe the wrong code, so that is refused.
  */
 export function openStoreForRead(repo: string, indexDir?: string): IndexStore {
@@ -19,7 +19,7 @@ export function openStoreForRead(repo: string, indexDir?: string): IndexStore {
   if (!existsSync(join(loc.indexDir, INDEX_DB_NAME))) {
     throw new UserError(`no index for ${loc.repo} in ${loc.indexDir}: run codectx index first`);
   }
-  const store = openIndexStore(loc.indexDir);
+  const store = openIndexForRead(loc.indexDir);
   const indexed = store.indexedRepo();
   if (indexed !== undefined && !sameFolder(loc.indexDir, join(loc.repo, '.codectx')) && !sameFolder(indexed, loc.repo)) {
     store.close();
@@ -37,7 +37,7 @@ export function defaultRepo(indexDir?: string): string {
   const dir = indexDir ?? process.env.CODECTX_INDEX_DIR;
   if (dir) {
     if (!existsSync(join(resolve(dir), INDEX_DB_NAME))) return '.';
-    const store = openIndexStore(resolve(dir));
+    const store = openIndexForRead(resolve(dir));
     try {
       const indexed = store.indexedRepo();
       return indexed !== undefined && existsSync(indexed) ? indexed : '.';

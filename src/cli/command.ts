@@ -84,12 +84,13 @@ export async function withUpdatedRepo<T>(values: ParsedValues, use: (handle: Rep
   // Loaded here, not with this module, which every command imports (see commands.ts).
   const { openRepo } = await import('../api/repo.js');
   const reporter = progressReporter(process.stderr, { silentForMs: QUIET_REFRESH_MS });
-  let handle: RepoHandle;
+  let handle: Awaited<ReturnType<typeof openRepo>>;
   try {
     handle = await openRepo({ repo: await repoOf(values), indexDir: str(values, 'index-dir'), update: true, onProgress: reporter.update });
   } finally {
     reporter.finish();
   }
+  if (handle.readOnly) process.stderr.write(`codectx: ${handle.indexDir} cannot be written: answering from the index as it was last built, without looking for changes\n`);
   try {
     return use(handle);
   } finally {

@@ -109,6 +109,21 @@ export function sameFolder(a: string, b: string): boolean {
   return real(a) === real(b);
 }
 
+/** Whether this process may write in the index folder. */
+export function indexDirWritable(indexDir: string): boolean {
+  try {
+    accessSync(indexDir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Opens the index in `indexDir` to read it: as it is, without upgrading its schema, when the folder cannot be written. */
+export function openIndexForRead(indexDir: string): IndexStore {
+  return openIndexStore(indexDir, { readOnly: !indexDirWritable(indexDir) });
+}
+
 /** The index folder, created if needed, once it is known to be writable. */
 function writableIndexDir(indexDir: string): string {
   try {
@@ -131,9 +146,9 @@ export function openIndexForWrite(indexDir: string, building?: string): IndexSto
  * file, and that the disk is full when SQLite could not create its shared-memory file for that reason (it then
  * reports only "disk I/O error", even to a reader).
  */
-export function openIndexStore(indexDir: string, options?: { building?: string }): IndexStore {
+export function openIndexStore(indexDir: string, options?: { building?: string; readOnly?: boolean }): IndexStore {
   try {
-    return IndexStore.open(indexDir, options);
+    return options?.readOnly === true ? IndexStore.openReadOnly(indexDir) : IndexStore.open(indexDir, options);
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     let hint = '';

@@ -3,7 +3,7 @@
  * half-way) only ever sees a whole state: the one before the run or the one after it.
  */
 import Database from 'better-sqlite3';
-import { writeFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDeps } from '../indexer/resolve/index.js';
 import type { FileExtract, RawRef } from '../indexer/types.js';
@@ -75,6 +75,35 @@ export class IndexStore {
     const store = new IndexStore(db);
     if (!options.readonly) store.migrate();
     return store;
+  }
+
+  /**
+   * Opens, for reading only, the index in a folder this process cannot write (a shared or packaged index). SQLite
+   * reads a WAL-mode file there only while its -wal and -shm files exist, and a cleanly closed index has none: then
+   * the file is read into memory, as a rollback-journal database (header bytes 18 - 19), which SQLite can read
+   * from memory. Throws, naming the fix, when the file needs a schema upgrade this codectx could only write.
+   */
+  static openReadOnly(indexDir: string): IndexStore {
+    const path = join(indexDir, INDEX_DB_NAME);
+    let db: Database.Database;
+    try {
+      db = new Database(path, { readonly: true, fileMustExist: true });
+      db.pragma('user_version');
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (code !== 'SQLITE_READONLY_DIRECTORY' && code !== 'SQLITE_CANTOPEN') throw err;
+      const image = readFileSync(path);
+      image[18] = 1;
+      image[19] = 1;
+      db = new Database(image, { readonly: true });
+    }
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version !== MIGRATIONS.length) {
+      db.close();
+      const which = version < MIGRATIONS.length ? 'an older' : 'a newer';
+      throw new Error(`the index in ${indexDir} has ${which} schema (${version}, this codectx ${MIGRATIONS.length}) and its folder cannot be written: index again where it can be, or use ${which === 'an older' ? 'the codectx that wrote it' : 'a newer codectx'}`);
+    }
+    return new IndexStore(db);
   }
 
   close(): void {

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeTree, PROJECT_ROOT, removeTree } from '../helpers/tmp.js';
+import { makeTree, PROJECT_ROOT, removeTree, writeTree } from '../helpers/tmp.js';
 
 const CLI = join(PROJECT_ROOT, 'bin', 'codectx.js');
 
@@ -63,6 +63,39 @@ test('a command run in a subfolder of an indexed repository finds the repository
     assert.equal((JSON.parse(again.stdout) as { repo: string }).repo, repo);
     assert.equal(existsSync(join(repo, 'pkg', '.codectx')), false);
   } finally {
+    removeTree(repo);
+  }
+});
+
+test('an index whose folder cannot be written is read as it was last built, and the queries that refresh say so', () => {
+  const repo = makeTree({ 'a.py': 'def f():\n    return 1\n' });
+  const indexDir = join(repo, '.codectx');
+  // Root writes anywhere: the commands then run as nobody, who cannot write the folder.
+  const asReader = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const reader = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
+    const env = { ...process.env };
+    delete env.CODECTX_INDEX_DIR;
+    return spawnSync(process.execPath, [CLI, ...args], { cwd: repo, encoding: 'utf8', env, ...asReader });
+  };
+  try {
+    assert.equal(codectx(['index'], repo).status, 0);
+    writeTree(repo, { 'a.py': 'def f():\n    return 1\n\ndef g():\n    return 2\n' });
+    chmodSync(repo, 0o755);
+    chmodSync(join(repo, 'a.py'), 0o644);
+    chmodSync(join(indexDir, 'index.db'), 0o444);
+    chmodSync(indexDir, 0o555);
+    const stats = reader(['stats', '--json']);
+    assert.equal(stats.status, 0, stats.stderr);
+    assert.equal(filesIn(stats.stdout), 1);
+    // g came after the index was built, and nothing can update it.
+    assert.equal(reader(['show', 'a.g']).status, 2);
+    const search = reader(['search', 'f', '--json']);
+    assert.equal(search.status, 0, search.stderr);
+    assert.match(search.stderr, /cannot be written: answering from the index as it was last built/);
+    assert.match(search.stdout, /"fqn": "a\.f"/);
+    assert.doesNotMatch(search.stdout, /"fqn": "a\.g"/);
+  } finally {
+    chmodSync(indexDir, 0o755);
     removeTree(repo);
   }
 });
