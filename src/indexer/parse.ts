@@ -101,7 +101,8 @@ export async function extractFile(filePath: string, text: string, layout: Projec
   const support = supportFor(filePath);
   const { tree, text: parsedText } = await parseBridged(support, filePath, source, reuse);
   try {
-    return support.extract({ filePath, source, tree, root: tree.rootNode, layout });
+    const extract = support.extract({ filePath, source, tree, root: tree.rootNode, layout });
+    return parsedText !== source && support.restoreBridged !== undefined ? support.restoreBridged(extract) : extract;
   } catch (error) {
     // A bug in one language's extraction must not stop indexing: keep the file as a bare module.
     process.emitWarning(`codectx: extraction failed for ${filePath}: ${String(error)}`);

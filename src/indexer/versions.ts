@@ -13,5 +13,5 @@
  * (resolvers, the engine, the dependency format). A change to both bumps both; when in doubt, bump: the
  * cost is one full re-index.
  */
-export const EXTRACT_VERSION = 18;
+export const EXTRACT_VERSION = 19;
 export const RESOLVE_VERSION = 16;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { entityId } from '../../src/indexer/extract/ids.js';
 import { bindingsOf, extractSource, fqns, importsOf, refsOf } from './helpers.js';
 
 test('typescript imports and re-exports: default, named, namespace, type-only, require, export-from forms', async () => {
@@ -228,6 +229,39 @@ test('typescript the grammar misparses (variance annotations, call signatures sp
   const tsx = await extractSource('src/v.tsx', ['export function View() {', '  return (', '    <div>', '      <Item>x</Item>', '    </div>', '  )', '}', ''].join('\n'));
   assert.equal(tsx.syntaxErrors, 0);
   assert.deepEqual(fqns(tsx), ['module src/v', 'function src/v:View']);
+});
+
+test('typescript members named abstract or accessor, which the grammar takes for modifiers, keep their names, types and ids', async () => {
+  const source = [
+    'export interface Node {',
+    '  abstract: Kind;',
+    '  accessor?: Kind;',
+    '  abstract(): void;',
+    '}',
+    'export class C {',
+    '  public abstract: Kind = new Kind();',
+    '  accessor = 1;',
+    '  abstract(): number {',
+    '    return this.accessor;',
+    '  }',
+    '}',
+    'export class Kind {}',
+    '',
+  ].join('\n');
+  const x = await extractSource('src/n.ts', source);
+  assert.equal(x.syntaxErrors, 0);
+  assert.deepEqual(fqns(x), ['module src/n', 'interface src/n:Node', 'method src/n:Node.abstract', 'class src/n:C', 'method src/n:C.abstract', 'class src/n:Kind']);
+  for (const e of x.entities) assert.equal(e.id, entityId(e.filePath, e.fqn, e.kind));
+  assert.equal(x.entities.find((e) => e.fqn === 'src/n:Node.abstract')?.signature, 'abstract(): void');
+  assert.deepEqual(bindingsOf(x).filter((b) => b.includes('abstract') || b.includes('accessor')).sort(), [
+    'this.abstract: Kind @src/n:Node',
+    'this.abstract: Kind @src/n:C',
+    'this.accessor: Kind @src/n:Node',
+  ].sort());
+  // A real modifier is left alone, and so is a file that holds the stand-in's letter itself.
+  const modifiers = await extractSource('src/a.ts', 'export abstract class A {\n  abstract run(): void;\n  protected abstract accessor: number;\n}\n');
+  assert.deepEqual(fqns(modifiers), ['module src/a', 'class src/a:A', 'method src/a:A.run']);
+  assert.equal(JSON.stringify(modifiers).includes('\u1d43'), false);
 });
 
 test('typescript the grammar misparses (`export import x = require()`, an export list with `from` on the next line) keeps its imports and lines', async () => {

@@ -21,6 +21,8 @@ export interface LanguageSupport {
    * parses with syntax errors; its tree replaces the first when it has fewer.
    */
   bridgeGrammarGaps?(filePath: string, source: string): string;
+  /** Undoes, in an extract of bridged text, the renames bridgeGrammarGaps made (names the grammar misreads). */
+  restoreBridged?(extract: FileExtract): FileExtract;
   /** Extract entities, imports, references and bindings from a parsed file. */
   extract(input: ExtractInput): FileExtract;
 }

@@ -1,6 +1,6 @@
 import type { LanguageSupport } from '../types.js';
 import { ecmascriptModuleInfo, extractEcmascript } from './ecmascript.js';
-import { bridgeGrammarGaps } from './grammar-gaps.js';
+import { bridgeGrammarGaps, restoreBridged } from './grammar-gaps.js';
 
 export const typescriptSupport: LanguageSupport = {
   id: 'typescript',
@@ -9,5 +9,6 @@ export const typescriptSupport: LanguageSupport = {
   grammarFor: (filePath) => (filePath.toLowerCase().endsWith('.tsx') ? 'tree-sitter-tsx.wasm' : 'tree-sitter-typescript.wasm'),
   moduleInfo: (filePath) => ecmascriptModuleInfo(filePath),
   bridgeGrammarGaps,
+  restoreBridged,
   extract: (input) => extractEcmascript('typescript', 'typescript', input),
 };
