@@ -42,12 +42,19 @@ export function showEntity(store: IndexStore, fqn: string, file?: string): Entit
     const other = store.entityById(otherId);
     return { kind: e.kind, confidence: e.confidence, count: e.count, line: e.line, other: other?.fqn ?? otherId, otherFile: other?.filePath ?? '' };
   };
+  // By kind, then the other end's name and file and the line: the store's order (by id, a hash) reads as random.
+  const ordered = (views: EdgeView[]): EdgeView[] =>
+    views.sort((a, b) => compareText(a.kind, b.kind) || compareText(a.other, b.other) || compareText(a.otherFile, b.otherFile) || a.line - b.line);
   return {
     entity,
-    outgoing: store.outgoing(entity.id).map((e) => view(e, e.target)),
-    incoming: store.incoming(entity.id).map((e) => view(e, e.source)),
+    outgoing: ordered(store.outgoing(entity.id).map((e) => view(e, e.target))),
+    incoming: ordered(store.incoming(entity.id).map((e) => view(e, e.source))),
     externals: store.externalsOf(entity.id).map(({ kind, module, symbol, count, line }) => ({ kind, module, symbol, count, line })),
   };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export interface IndexStats extends IndexContents {

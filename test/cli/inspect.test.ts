@@ -15,6 +15,28 @@ const REPO = {
   'lib/cli.py': 'from lib.core import Engine\n\ndef main():\n    engine = Engine()\n    engine.start()\n',
 };
 
+test('show lists edges by kind, then by the name at their other end', () => {
+  const callers = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'];
+  const repo = makeTree({
+    'lib/__init__.py': '',
+    'lib/target.py': 'def t():\n    return 1\n',
+    'lib/calls.py': `from lib.target import t\n\n${callers.map((c) => `def ${c}():\n    return t()\n`).join('\n')}`,
+  });
+  try {
+    assert.equal(run(['index', '--repo', repo]).status, 0);
+    const show = run(['show', 'lib.target.t', '--repo', repo, '--json']);
+    assert.equal(show.status, 0, show.stderr);
+    const view = JSON.parse(show.stdout) as { incoming: { kind: string; other: string }[] };
+    assert.deepEqual(view.incoming.map((e) => `${e.kind} ${e.other}`), [
+      ...callers.map((c) => `calls lib.calls.${c}`),
+      'contains lib.target',
+      'imports lib.calls',
+    ]);
+  } finally {
+    removeTree(repo);
+  }
+});
+
 test('index --json, show, stats and export describe the same graph', () => {
   const repo = makeTree(REPO);
   try {
