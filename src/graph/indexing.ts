@@ -124,8 +124,19 @@ export function openIndexForRead(indexDir: string): IndexStore {
   return openIndexStore(indexDir, { readOnly: !indexDirWritable(indexDir) });
 }
 
+function isFile(path: string): boolean {
+  try {
+    return !statSync(path).isDirectory();
+  } catch {
+    return false; // absent, or under something that is no folder: making it will say
+  }
+}
+
 /** The index folder, created if needed, once it is known to be writable. */
 function writableIndexDir(indexDir: string): string {
+  if (isFile(indexDir)) {
+    throw new UserError(`index directory is a file: ${indexDir} (use --index-dir or CODECTX_INDEX_DIR to put the index elsewhere)`);
+  }
   try {
     makeDirectory(indexDir);
     accessSync(indexDir, constants.W_OK);

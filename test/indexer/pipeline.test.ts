@@ -398,6 +398,7 @@ test('CLI: bad input gives one clear line on stderr and a non-zero exit, never a
       [['index', '--repo', join(repo, 'missing')], /repository path does not exist/],
       [['index', '--repo', join(repo, 'file.txt')], /repository path is not a directory/],
       [['index', '--repo', repo, '--index-dir', join(repo, 'file.txt', 'idx')], /index directory is not writable/],
+      [['index', '--repo', repo, '--index-dir', join(repo, 'file.txt')], /index directory is a file: .*file\.txt/],
       [['show', 'nothing.here', '--repo', repo, '--index-dir', join(repo, 'no-index')], /no index for/],
       [['frobnicate'], /unknown command/],
       // Options out of range, said before any work: hundreds of workers took seconds and gigabytes for two files,
