@@ -2,6 +2,7 @@
 import type { Edge, Entity } from '../graph/types.js';
 import type { IndexContents, IndexStore } from '../graph/store.js';
 import { ambiguousName, normalizePath } from '../retrieval/symbol-lookup.js';
+import { compareStrings } from '../util/compare.js';
 import { UserError } from '../util/errors.js';
 
 export interface EdgeView {
@@ -44,17 +45,13 @@ export function showEntity(store: IndexStore, fqn: string, file?: string): Entit
   };
   // By kind, then the other end's name and file and the line: the store's order (by id, a hash) reads as random.
   const ordered = (views: EdgeView[]): EdgeView[] =>
-    views.sort((a, b) => compareText(a.kind, b.kind) || compareText(a.other, b.other) || compareText(a.otherFile, b.otherFile) || a.line - b.line);
+    views.sort((a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.other, b.other) || compareStrings(a.otherFile, b.otherFile) || a.line - b.line);
   return {
     entity,
     outgoing: ordered(store.outgoing(entity.id).map((e) => view(e, e.target))),
     incoming: ordered(store.incoming(entity.id).map((e) => view(e, e.source))),
     externals: store.externalsOf(entity.id).map(({ kind, module, symbol, count, line }) => ({ kind, module, symbol, count, line })),
   };
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export interface IndexStats extends IndexContents {

@@ -1,4 +1,5 @@
 /** The file-level view of a DepGraph that every clustering algorithm works on. */
+import { compareStrings } from '../util/compare.js';
 import type { DepGraph, Entity } from '../graph/types.js';
 
 export interface FileGraph {
@@ -51,10 +52,6 @@ export function buildFileGraph(graph: DepGraph): FileGraph {
   return { files, indexOf, packages, entities, out: out.map(sorted), in: inn.map(sorted), incomingByEntity };
 }
 
-/** Code-point order, independent of locale, so results do not depend on the machine. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 export function directoryOf(path: string): string {
   const slash = path.lastIndexOf('/');

@@ -15,7 +15,7 @@ import type { AggCluster, Linkage } from './agglomerate.js';
 import { agglomerate } from './agglomerate.js';
 import type { TermCorpus } from './corpus.js';
 import type { FileGraph } from './file-graph.js';
-import { compareStrings } from './file-graph.js';
+import { compareStrings } from '../util/compare.js';
 import { isIsolated } from './partition.js';
 
 const HUB_SHARE = 0.05;

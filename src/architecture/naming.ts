@@ -12,7 +12,8 @@
 import type { Entity } from '../graph/types.js';
 import type { TermCorpus } from './corpus.js';
 import type { FileGraph } from './file-graph.js';
-import { commonDirectory, compareStrings, directoryOf } from './file-graph.js';
+import { compareStrings } from '../util/compare.js';
+import { commonDirectory, directoryOf } from './file-graph.js';
 import { isTestFile } from './test-files.js';
 import { distinctiveTerms, termBag } from './topics.js';
 

@@ -1,6 +1,7 @@
 /** Helpers on partitions of file indices, shared by the clustering algorithms. */
 import type { FileGraph } from './file-graph.js';
-import { commonDirectory, compareStrings, directoryOf } from './file-graph.js';
+import { compareStrings } from '../util/compare.js';
+import { commonDirectory, directoryOf } from './file-graph.js';
 
 /** A file with no dependency edge to or from another file. */
 export function isIsolated(fg: FileGraph, file: number): boolean {

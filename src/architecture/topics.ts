@@ -4,7 +4,7 @@
  * term), so a term frequent in the component and rare elsewhere scores highest.
  */
 import type { TermCorpus } from './corpus.js';
-import { compareStrings } from './file-graph.js';
+import { compareStrings } from '../util/compare.js';
 
 export interface ScoredTerm {
   term: string;

@@ -6,6 +6,7 @@
  */
 import { isInheritance, type FileExtract, type RawImport } from '../types.js';
 import type { ImportBinding } from './language.js';
+import { compareStrings } from '../../util/compare.js';
 
 /** The dependency record of one file, persisted next to its edges. */
 export interface FileDeps {
@@ -95,15 +96,11 @@ export class DepTracker {
     }
     const { fileOf, nameOf } = this;
     const order = [...all].filter((id) => fileOf[id] !== self);
-    order.sort((a, b) => compare(fileOf[a]!, fileOf[b]!) || compare(nameOf[a]!, nameOf[b]!));
+    order.sort((a, b) => compareStrings(fileOf[a]!, fileOf[b]!) || compareStrings(nameOf[a]!, nameOf[b]!));
     const reads: Record<string, string[]> = {};
     for (const id of order) (reads[fileOf[id]!] ??= []).push(nameOf[id]!);
-    return { reads, queries: [...queries].sort((a, b) => compare(a[0], b[0])) };
+    return { reads, queries: [...queries].sort((a, b) => compareStrings(a[0], b[0])) };
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** One thing resolution may read of a file: flat values, an import's object given as its JSON. */
